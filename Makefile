@@ -1,0 +1,43 @@
+# Set-up and everyday commands. `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
+# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs).
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
+
+.PHONY: demo test lint bench system clean
+
+demo: $(VENV)/.installed
+	SOURCE_DATE_EPOCH=1796342400 $(BIN)/bunco-print pack --players 13 --theme december \
+		--seed 7 --date 2026-12-04 --out output/demo
+	@echo "Open output/demo/pack.pdf"
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check bunco_print tests benchmarks
+	$(BIN)/ruff format --check bunco_print tests benchmarks
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_pack.py
+
+system:
+	@if command -v dpkg-query >/dev/null && ! dpkg-query -W $(APT_PACKAGES) >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			(apt-get install -y -qq $(APT_PACKAGES) >/dev/null 2>&1 || \
+			 (apt-get update -qq && apt-get install -y -qq $(APT_PACKAGES))) ; \
+		else echo "Please install: $(APT_PACKAGES) (sudo apt-get install ...)"; fi; \
+	fi
+
+$(VENV)/.installed: pyproject.toml | system
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+clean:
+	rm -rf $(VENV) output build dist .pytest_cache .ruff_cache

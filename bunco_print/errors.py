@@ -1,0 +1,22 @@
+"""The errors bunco-print raises; the CLI prints their message on one line and exits non-zero."""
+
+
+class BuncoError(Exception):
+    """Base class: something the user can fix, told in one line."""
+
+    exit_code = 2
+
+
+class InputError(BuncoError):
+    """An option, a file or a value given by the user is unusable."""
+
+
+class UnknownNameError(InputError):
+    """A theme, ruleset or similar name that does not exist; the message lists the ones that do."""
+
+    def __init__(self, kind: str, name: str, known: list[str]):
+        super().__init__(f"unknown {kind} {name!r}; choose one of: {', '.join(sorted(known))}")
+
+
+class RenderError(BuncoError):
+    """A template or a PDF could not be produced."""

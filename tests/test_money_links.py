@@ -1,0 +1,43 @@
+"""Splitting the pot, and signing the links the QR codes hold."""
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bunco_print import links
+from bunco_print.money import split_pot
+
+CLASSIC_SHARES = [Fraction(1, 3), Fraction(1, 4), Fraction(1, 6), Fraction(2, 15),
+                  Fraction(1, 12), Fraction(1, 30)]
+
+
+@given(st.integers(min_value=0, max_value=100_000))
+def test_amounts_are_whole_and_add_up_to_the_pot(pot):
+    amounts = split_pot(pot, CLASSIC_SHARES)
+    assert sum(amounts) == pot
+    assert all(a >= 0 for a in amounts)
+    assert all(abs(a - s * pot) < 1 for a, s in zip(amounts, CLASSIC_SHARES, strict=True))
+
+
+def test_leftover_units_go_to_the_largest_fractions():
+    # 65 * shares = 21.67, 16.25, 10.83, 8.67, 5.42, 2.17: floors sum to 62, 3 units left
+    assert split_pot(65, CLASSIC_SHARES) == [22, 16, 11, 9, 5, 2]
+
+
+def test_a_signed_link_verifies_and_a_changed_one_does_not():
+    url = links.sheet_url("https://bunco.example/", "s3cret", "EV1", "7")
+    assert url.startswith("https://bunco.example/e/EV1/s/7?k=")
+    assert links.verify_url(url, "s3cret") == ("EV1", "7")
+    assert links.verify_url(url.replace("/s/7", "/s/8"), "s3cret") is None
+    assert links.verify_url(url, "other") is None
+
+
+def test_signatures_carry_at_least_64_bits():
+    sig = links.signature("s", "EV", "1")
+    assert len(sig) * 6 >= 64
+
+
+def test_seeded_secrets_repeat_and_random_ones_do_not():
+    assert links.new_secret(5, "a") == links.new_secret(5, "a") != links.new_secret(6, "a")
+    assert links.new_secret() != links.new_secret()

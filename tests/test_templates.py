@@ -1,0 +1,394 @@
+"""The document templates, read at the HTML level (fast), plus a few laid out by WeasyPrint."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import unquote
+
+import pytest
+
+from bunco_print import event as ev
+from bunco_print import money, render, rulesets, themes
+
+DOCS = [
+    "score_sheet",
+    "team_card",
+    "sheet_back",
+    "tally_pad",
+    "seat_cards",
+    "table_marker",
+    "pieces",
+    "prize_sheet",
+    "rules",
+]
+PT_PER_PX = 0.75  # anchors are CSS px
+IN = 72
+
+
+def context(
+    players=12,
+    ruleset="classic",
+    theme="classic",
+    paper="letter",
+    per_page=1,
+    docs=None,
+    preview=False,
+    **plan,
+):
+    rs = rulesets.load(ruleset)
+    th = themes.load(theme)
+    event = ev.plan_event(players, rs, seed=7, date="2026-12-04", title=th.title, **plan)
+    return dict(
+        event=event,
+        ruleset=rs,
+        theme=th,
+        paper=paper,
+        page_size="A4" if paper == "a4" else "letter",
+        css=th.css(),
+        docs=docs or ["score_sheet"],
+        per_page=per_page,
+        pieces=["star", "seat"],
+        remainder_rule=money.REMAINDER_RULE,
+        preview=preview,
+    )
+
+
+def html_for(**kwargs) -> str:
+    return render.render_html("base.html.j2", **context(**kwargs))
+
+
+class Page(HTMLParser):
+    """Ids, classes, visible text and image sources of an HTML document."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.ids: list[str] = []
+        self.classes: list[str] = []
+        self.images: list[tuple[str, str]] = []  # (class, src)
+        self.chunks: list[str] = []
+        self._skip = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        self.classes += (attrs.get("class") or "").split()
+        if tag == "img":
+            self.images.append((attrs.get("class") or "", attrs.get("src") or ""))
+        if tag in ("style", "title"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "title"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.chunks.append(data)
+
+    @property
+    def text(self) -> str:
+        """Visible HTML text plus the text inside the static SVG layers."""
+        svg_text = [
+            re.sub(r"<[^>]+>", " ", unquote(src.partition(",")[2]))
+            for _cls, src in self.images
+            if src.startswith("data:image/svg+xml")
+        ]
+        return re.sub(r"\s+", " ", " ".join(self.chunks + svg_text))
+
+    def svg(self, cls: str) -> str:
+        return next(unquote(src.partition(",")[2]) for c, src in self.images if cls in c.split())
+
+
+def slot_ids(ids: list[str], prefix: str) -> list[str]:
+    return sorted(i for i in ids if re.fullmatch(rf"{prefix}\d+-[a-z]+", i))
+
+
+# --- every document renders, with its page ids and slots ---------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("players", [4, 5, 13, 60, 400])
+def test_every_document_renders_with_its_page_ids(players, paper):
+    docs = [d for d in DOCS if d != "team_card"]
+    page = Page(html_for(players=players, paper=paper, docs=docs))
+    for doc in docs:
+        assert f"{doc}-page-0" in page.ids, doc
+    assert "rules-page-1" in page.ids
+    assert "pieces-page-1" in page.ids
+    assert len(page.ids) == len(set(page.ids)), "an id is used twice"
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_score_sheet_slots_per_sheet(per_page, paper):
+    page = Page(html_for(per_page=per_page, paper=paper, docs=["score_sheet", "sheet_back"]))
+    expected = sorted(f"s{i}-{k}" for i in range(per_page) for k in ("name", "number", "qr"))
+    assert slot_ids(page.ids, "s") == expected
+    backs = sorted(f"b{i}-{k}" for i in range(per_page) for k in ("art", "label"))
+    assert slot_ids(page.ids, "b") == backs
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_team_card_slots_and_punch_boxes(per_page):
+    page = Page(html_for(ruleset="bonko", per_page=per_page, docs=["team_card"]))
+    expected = sorted(f"s{i}-{k}" for i in range(per_page) for k in ("number", "qr"))
+    assert slot_ids(page.ids, "s") == expected
+    assert "Partner 1" in page.text.title() and "Bonkos" in page.text
+    assert "punches" in page.text
+
+
+def test_tally_pad_and_seat_card_slots():
+    page = Page(html_for(docs=["tally_pad", "seat_cards", "table_marker"]))
+    assert slot_ids(page.ids, "p") == sorted(
+        f"p{i}-{k}" for i in range(4) for k in ("qr", "set", "table")
+    )
+    assert slot_ids(page.ids, "c") == sorted(
+        f"c{i}-{k}" for i in range(10) for k in ("art", "label", "number")
+    )
+    assert {"m-top", "m-bottom"} <= set(page.ids)
+    assert "Us" in page.text and "Them" in page.text
+
+
+def test_score_sheet_content_follows_the_night():
+    page = Page(html_for(players=13, ruleset="mybunco", docs=["score_sheet"]))
+    text = page.text
+    for words in (
+        "Bunco Night",
+        "Friday, December 4, 2026",
+        "High-Middle-Low Bunco",
+        "Set 1",
+        "Set 4",
+        "Mini",
+        "Tonight’s totals",
+        "Wins",
+        "Losses",
+        "Buncos",
+        "Scan to enter",
+    ):
+        assert words in text, words
+    assert "Set 5" not in text
+    classic = Page(html_for(docs=["score_sheet"], sets=6)).text
+    assert "Set 6" in classic and "Mini" not in classic
+
+
+def test_a4_writes_the_date_the_european_way():
+    assert "Friday 4 December 2026" in Page(html_for(paper="a4")).text
+
+
+def test_score_sheet_grid_has_a_die_for_every_round():
+    # Six rounds a set: the die column shows faces 1..6 (21 pips, each two arcs) in every band.
+    svg = Page(html_for(docs=["score_sheet"])).svg("bp-layer")
+    assert svg.count(" 0 1 0 ") >= 2 * 21
+
+
+# --- the rules handout -------------------------------------------------------------------------
+
+SPECIFICS = {
+    "classic": ["fuzzy die", "Traveling prize", "slides over a chair", "Dessert break"],
+    "mybunco": ["beside", "roll again", "mini", "the round’s number", "High"],
+    "tournament": ["semi-final", "Grand Prize", "air horn", "wild card", "any"],
+    "progressive": ["Traveler", "stacked", "four highest", "announces"],
+    "bonko": ["punches", "King's table", "lowest table", "roll-off", "rolls first"],
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SPECIFICS))
+def test_rules_handout_tells_each_ruleset_its_own_rules(ruleset):
+    text = Page(html_for(players=12, ruleset=ruleset, docs=["rules"])).text
+    for words in SPECIFICS[ruleset]:
+        assert words in text, f"{ruleset}: {words!r}"
+    name = rulesets.load(ruleset).name
+    assert name in text
+
+
+def test_rules_handout_uses_this_nights_numbers():
+    text = Page(html_for(players=22, docs=["rules"])).text
+    assert "22 PLAYERS" in text.upper()
+    assert "6 TABLES OF FOUR" in text.upper()
+    assert "2 GHOSTS" in text.upper()
+    assert "24 ROUNDS IN ALL" in text.upper()
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "mybunco", "tournament", "bonko"])
+@pytest.mark.parametrize("tables", [2, 3, 7, 60, 100])
+def test_movement_diagram_has_one_node_per_table(ruleset, tables):
+    svg = Page(html_for(players=4 * tables, ruleset=ruleset, docs=["rules"])).svg("rl-diagram")
+    assert svg.count('class="mv-node"') == tables
+
+
+def test_movement_diagram_draws_every_move_for_few_tables():
+    ladder = Page(html_for(players=12, docs=["rules"])).svg("rl-diagram")
+    # three tables: 2 winners' arrows up, 2 losers' down, 2 stay-loops
+    assert ladder.count('marker-end="url(#up)"') == 3
+    assert ladder.count('marker-end="url(#down)"') == 3
+    king = Page(html_for(players=16, ruleset="bonko", docs=["rules"])).svg("rl-diagram")
+    # four tables: 3 up, Head stays; Head losers to the last, 3 others stay
+    assert king.count('marker-end="url(#up)"') == 4
+    assert king.count('marker-end="url(#down)"') == 4
+
+
+def test_ghost_instructions_only_with_ghosts():
+    with_ghosts = Page(html_for(players=13, docs=["rules"])).text
+    assert "Ghosts tonight" in with_ghosts
+    assert "3 ghosts play" in with_ghosts
+    assert "never partners another ghost" in with_ghosts
+    assert "Ghosts win no prizes" in with_ghosts
+    without = Page(html_for(players=12, docs=["rules", "prize_sheet"])).text
+    assert "ghost" not in without.lower()
+
+
+# --- the prize sheet ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(SPECIFICS))
+def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
+    ctx = context(players=13, ruleset=ruleset, docs=["prize_sheet"], buy_in=5)
+    text = Page(render.render_html("base.html.j2", **ctx)).text
+    event = ctx["event"]
+    assert "$65" in text and "13" in text
+    for prize in event.prizes:
+        assert prize.name in text
+        assert f"${prize.amount}" in text
+    assert money.REMAINDER_RULE in text
+    assert "Tied for a prize?" in text
+
+
+def test_prize_sheet_without_a_pot_has_no_amounts():
+    text = Page(html_for(docs=["prize_sheet"], buy_in=0)).text
+    assert "$" not in text
+    assert "Most Buncos" in text
+
+
+def test_one_prize_per_player_is_spelled_out():
+    text = Page(html_for(ruleset="tournament", docs=["prize_sheet"])).text
+    assert "One prize per player" in text
+
+
+# --- structure ---------------------------------------------------------------------------------
+
+
+def test_document_css_is_namespaced():
+    from bunco_print.resources import data_dir
+
+    for doc in DOCS:
+        css = (data_dir("templates") / "css" / f"{doc}.css").read_text(encoding="utf-8")
+        css = re.sub(r"/\*.*?\*/|\{%.*?%\}|\{\{.*?\}\}", "", css, flags=re.S)
+        for selector in re.findall(r"(?:^|\})\s*([^{}@]+?)\s*\{", css):
+            for part in selector.split(","):
+                assert part.strip().startswith(f".doc-{doc}"), f"{doc}: {part.strip()}"
+
+
+@pytest.mark.parametrize("theme", ["classic", "december"])
+def test_preview_fills_the_slots_with_samples(theme):
+    page = Page(
+        html_for(
+            theme=theme,
+            per_page=2,
+            preview=True,
+            docs=["score_sheet", "tally_pad", "seat_cards", "table_marker"],
+        )
+    )
+    for words in ("Sheet 7", "Zoë", "Head table", "Set 1", "No. 1"):
+        assert words in page.text
+    assert "fake-qr" in page.classes and "slot-sample-art" in page.classes
+
+
+def test_not_preview_leaves_slots_empty():
+    html = html_for(docs=["score_sheet"])
+    assert re.search(r'id="s0-qr"[^>]*></div>', html)
+    assert "Zoë" not in html
+
+
+def test_themes_define_the_colours_and_art_the_templates_use():
+    for name in ("classic", "december"):
+        theme = themes.load(name)
+        assert {"ink", "accent", "accent2", "soft", "line"} <= set(theme.colors)
+        for art in ("star", "seat", "dice", "corner", "ghost"):
+            assert theme.art_svg(f"{art}.svg").lstrip().startswith("<svg")
+    december = themes.load("december")
+    assert december.title == "December Bunco"
+    assert december.art("star.svg").parent.name == "december"
+
+
+# --- laid out by WeasyPrint (slower) -----------------------------------------------------------
+
+
+def layout(**kwargs):
+    return render.layout(html_for(**kwargs))
+
+
+def rects(document):
+    """slot id -> (page index, x1, y1, x2, y2) in pt."""
+    found = {}
+    for index, page in enumerate(document.pages):
+        for key, (x1, y1, x2, y2) in page.anchors.items():
+            found[key] = (index, *(v * PT_PER_PX for v in (x1, y1, x2, y2)))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_page_is_one_of_the_documents(paper):
+    docs = [d for d in DOCS if d != "team_card"]
+    document = layout(players=13, ruleset="progressive", paper=paper, per_page=2, docs=docs)
+    ids = [k for page in document.pages for k in page.anchors if "-page-" in k]
+    assert len(ids) == len(document.pages), "a document spilled onto a page without an id"
+    assert len(document.pages) == len(docs) + 2  # rules and pieces have two pages each
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_slots_have_their_sizes_and_stay_off_the_edges(per_page):
+    docs = ["score_sheet", "sheet_back", "tally_pad", "seat_cards", "table_marker"]
+    document = layout(players=13, per_page=per_page, docs=docs)
+    found = rects(document)
+    min_qr = 0.9 * IN if per_page < 4 else 0.75 * IN
+    for i in range(per_page):
+        _p, x1, y1, x2, y2 = found[f"s{i}-qr"]
+        assert x2 - x1 >= min_qr - 0.01 and abs((x2 - x1) - (y2 - y1)) < 0.01
+    for i in range(4):
+        _p, x1, y1, x2, y2 = found[f"p{i}-qr"]
+        assert x2 - x1 >= 0.75 * IN - 0.01
+    for key, (index, x1, y1, x2, y2) in found.items():
+        if "-page-" in key:
+            continue
+        page = document.pages[index]
+        w, h = page.width * PT_PER_PX, page.height * PT_PER_PX
+        assert x2 > x1 and y2 > y1, key
+        assert min(x1, y1, w - x2, h - y2) >= 0.4 * IN - 0.01, key
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_sheet_backs_mirror_the_fronts(per_page):
+    document = layout(players=13, per_page=per_page, docs=["score_sheet", "sheet_back"])
+    found = rects(document)
+    width = document.pages[0].width * PT_PER_PX
+    row_h = document.pages[0].height * PT_PER_PX / (2 if per_page == 4 else 1)
+
+    def cell(x1, y1, x2, y2):
+        return int((x1 + x2) / 2 // (width / 2)), int((y1 + y2) / 2 // row_h)
+
+    for i in range(per_page):
+        front_col, front_row = cell(*found[f"s{i}-qr"][1:])
+        back_col, back_row = cell(*found[f"b{i}-art"][1:])
+        assert (back_col, back_row) == (1 - front_col, front_row)
+
+
+def test_table_marker_slots_mirror_each_other():
+    document = layout(docs=["table_marker"])
+    found = rects(document)
+    page = document.pages[0]
+    w, h = page.width * PT_PER_PX, page.height * PT_PER_PX
+    _p, tx1, ty1, tx2, ty2 = found["m-top"]
+    _p, bx1, by1, bx2, by2 = found["m-bottom"]
+    assert ty2 <= h / 2 <= by1
+    assert abs((tx1 + tx2) - (w - (bx1 + bx2) + w)) < 0.5  # x centres mirror about the middle
+    assert abs((ty1 + ty2) / 2 - (h - (by1 + by2) / 2)) < 0.5
+
+
+def test_pieces_are_two_inch_pages():
+    document = layout(docs=["pieces"])
+    assert len(document.pages) == 2
+    for page in document.pages:
+        assert round(page.width * PT_PER_PX) == 144 and round(page.height * PT_PER_PX) == 144

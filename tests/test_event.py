@@ -57,7 +57,7 @@ def test_shuffle_is_repeatable_with_a_seed_and_differs_between_seeds():
 def test_names_go_on_sheets_in_order_and_too_many_names_is_an_error():
     event = plan(6, names=["Ann", "Bea"])
     assert [s.name for s in event.sheets] == ["Ann", "Bea", "", "", "", ""]
-    with pytest.raises(InputError, match="3 names were given for 2 players|names"):
+    with pytest.raises(InputError, match="5 names were given for 4 players"):
         plan(4, names=["a"] * 5)
 
 
@@ -76,8 +76,14 @@ def test_prizes_sum_to_the_pot_in_whole_units():
 
 def test_classic_twelve_player_amounts_match_the_reference_split():
     amounts = {p.id: p.amount for p in plan(12, buy_in=5).prizes}
-    assert amounts == {"most_buncos": 20, "most_wins": 15, "traveler": 10, "fifty_fifty": 8,
-                       "most_losses": 5, "draw": 2}
+    assert amounts == {
+        "most_buncos": 20,
+        "most_wins": 15,
+        "traveler": 10,
+        "fifty_fifty": 8,
+        "most_losses": 5,
+        "draw": 2,
+    }
 
 
 def test_bonko_has_one_team_card_per_team():

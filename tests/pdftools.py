@@ -1,0 +1,44 @@
+"""Reading PDFs the way a person would: pages, words, sizes, and the QR codes on them."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import zxingcpp
+from pypdf import PdfReader
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(pdf))
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """Each page's text, with runs of white space folded to one space."""
+    return [" ".join(page.extract_text().split()) for page in reader(pdf).pages]
+
+
+def page_sizes_in(pdf: bytes) -> set[tuple[int, int]]:
+    """Page sizes in whole points, e.g. {(612, 792)} for Letter."""
+    return {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader(pdf).pages
+    }
+
+
+def qr_codes(pdf: bytes, dpi: int = 150, pages: range | None = None) -> list[list[str]]:
+    """The text of every QR code on each page, read from a `dpi` rendering."""
+    document = pdfium.PdfDocument(pdf)
+    found = []
+    for index in pages if pages is not None else range(len(document)):
+        image = document[index].render(scale=dpi / 72, grayscale=True).to_pil()
+        found.append(
+            sorted(
+                code.text
+                for code in zxingcpp.read_barcodes(image)
+                if code.format == zxingcpp.BarcodeFormat.QRCode
+            )
+        )
+    return found
+
+
+LETTER, A4 = (612, 792), (595, 842)

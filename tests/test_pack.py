@@ -1,0 +1,182 @@
+"""A whole pack, read back like a host would: files, pages, words and working QR codes."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from bunco_print import links
+from bunco_print.pack import PackRequest, build_pack, pack_files
+
+from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes
+
+ENGINE = "https://bunco.example/club"
+
+
+def build(players=13, **kw):
+    kw.setdefault("seed", 7)
+    kw.setdefault("date", "2026-12-04")
+    kw.setdefault("engine_url", ENGINE)
+    return build_pack(PackRequest(players=players, **kw))
+
+
+@pytest.fixture(scope="module")
+def pack13():
+    return build(13, names=["Zoë Łucja O'Brien", "Bea"])
+
+
+def test_the_folder_has_every_document_the_manifest_and_the_secret(pack13):
+    files = pack_files(pack13)
+    assert set(files) == {
+        "pack.pdf",
+        "score-sheets.pdf",
+        "tally-pads.pdf",
+        "seat-cards.pdf",
+        "prize-sheet.pdf",
+        "rules-handout.pdf",
+        "table-markers.pdf",
+        "event.json",
+        "event.secret",
+    }
+    manifest = json.loads(files["event.json"])
+    assert manifest["players"] == 13 and manifest["ghosts"] == 3 and len(manifest["tables"]) == 4
+    assert [s["id"] for s in manifest["sheets"]] == [str(n) for n in range(1, 14)]
+    assert len(manifest["seat_cards"]) == 13
+    assert sum(p["amount"] for p in manifest["prizes"]) == manifest["pot"] == 65
+    assert pack13.secret not in files["event.json"].decode()
+    for name in files:
+        if name.endswith(".pdf"):
+            assert pack13.secret not in files[name].decode("latin-1")
+
+
+def test_pack_pdf_is_every_document_in_printing_order(pack13):
+    texts = page_texts(pack13.pack_pdf)
+    order = [
+        "score-sheets.pdf",
+        "tally-pads.pdf",
+        "seat-cards.pdf",
+        "prize-sheet.pdf",
+        "rules-handout.pdf",
+        "table-markers.pdf",
+    ]
+    expected = [t for name in order for t in page_texts(pack13.documents[name])]
+    assert texts == expected
+    assert page_sizes_in(pack13.pack_pdf) == {LETTER}
+
+
+def test_one_score_sheet_per_player_with_its_number_and_name(pack13):
+    texts = page_texts(pack13.documents["score-sheets.pdf"])
+    assert len(texts) == 13
+    for number, text in enumerate(texts, start=1):
+        assert f"Sheet {number}" in text
+        assert "Bunco" in text
+    assert "Zoë Łucja O'Brien" in texts[0] and "Bea" in texts[1]
+
+
+def test_every_qr_code_decodes_to_a_signed_link_for_its_own_sheet(pack13):
+    codes = qr_codes(pack13.documents["score-sheets.pdf"])
+    event = pack13.event
+    for number, page_codes in enumerate(codes, start=1):
+        assert len(page_codes) == 1, f"sheet {number} should carry exactly one code"
+        assert page_codes[0].startswith(f"{ENGINE}/e/{event.event_id}/s/")
+        assert links.verify_url(page_codes[0], pack13.secret) == (event.event_id, str(number))
+
+
+def test_tally_pads_carry_their_tables_code_and_name(pack13):
+    pdf = pack13.documents["tally-pads.pdf"]
+    found = Counter(c for page in qr_codes(pdf) for c in page)
+    sheets = Counter(links.verify_url(url, pack13.secret)[1] for url in found.elements())
+    assert sheets == {"T1": 4, "T2": 4, "T3": 4, "T4": 4}, "one pad per table and set"
+    text = " ".join(page_texts(pdf))
+    for table in ("Head table", "Table 2", "Table 3", "Table 4"):
+        assert table in text
+    assert "Set 4" in text
+
+
+def test_seat_cards_one_per_player_four_stars(pack13):
+    text = " ".join(page_texts(pack13.documents["seat-cards.pdf"]))
+    for number in range(1, 14):
+        assert f"No. {number} " in text + " "
+    labels = Counter(card.table for card in pack13.event.seat_cards)
+    assert labels == {1: 4, 2: 3, 3: 3, 4: 3}
+
+
+def test_prize_sheet_shows_each_amount_and_the_pot(pack13):
+    text = " ".join(page_texts(pack13.documents["prize-sheet.pdf"]))
+    for prize in pack13.event.prizes:
+        assert prize.name in text
+        assert f"${prize.amount}" in text
+    assert "$65" in text
+
+
+def test_rules_handout_uses_this_nights_numbers_and_explains_ghosts(pack13):
+    text = " ".join(page_texts(pack13.documents["rules-handout.pdf"]))
+    assert "ghost" in text.lower()
+    assert "Table 4" in text
+    plain = " ".join(page_texts(build(12).documents["rules-handout.pdf"]))
+    assert "ghost" not in plain.lower()
+
+
+def test_one_table_marker_per_table(pack13):
+    texts = page_texts(pack13.documents["table-markers.pdf"])
+    assert len(texts) == 4
+    for text, table in zip(texts, pack13.event.tables, strict=True):
+        assert text.count(table.name) >= 2, "both halves of the tent card name the table"
+
+
+@pytest.mark.parametrize(("per_page", "pages"), [(2, 7), (4, 4)])
+def test_several_score_sheets_per_page(per_page, pages):
+    pack = build(13, per_page=per_page)
+    pdf = pack.documents["score-sheets.pdf"]
+    codes = qr_codes(pdf)
+    assert len(codes) == pages
+    assert sum(len(c) for c in codes) == 13
+    assert all(links.verify_url(url, pack.secret) for page in codes for url in page)
+
+
+def test_star_on_back_prints_backs_instead_of_seat_cards():
+    pack = build(13, star_on_back=True)
+    assert "seat-cards.pdf" not in pack.documents
+    texts = page_texts(pack.documents["score-sheets.pdf"])
+    assert len(texts) == 26
+    backs = texts[1::2]
+    cards = {c.number: c for c in pack.event.seat_cards}
+    for number, back in enumerate(backs, start=1):
+        assert pack.event.table(cards[number].table).name in back
+
+
+def test_a4_paper():
+    assert page_sizes_in(build(8, paper="a4").pack_pdf) == {A4}
+
+
+@pytest.mark.parametrize("ruleset", ["mybunco", "tournament", "progressive", "bonko"])
+def test_every_ruleset_prints_a_full_pack(ruleset):
+    pack = build(13, ruleset=ruleset)
+    texts = " ".join(page_texts(pack.pack_pdf))
+    assert pack.event.tables[0].name in texts
+    if ruleset == "mybunco":
+        assert "High" in texts and "Low" in texts and "mini" in texts.lower()
+    if ruleset == "bonko":
+        cards = page_texts(pack.documents["team-cards.pdf"])
+        assert "Team card 8" in " ".join(cards)
+        assert "King's table" in texts
+    if ruleset == "progressive":
+        assert "seat-cards.pdf" not in pack.documents
+        assert "Traveler" in texts
+
+
+def test_same_seed_gives_identical_bytes_and_another_seed_does_not():
+    a, b = build(13, seed=3), build(13, seed=3)
+    assert a.pack_pdf == b.pack_pdf
+    assert a.documents == b.documents
+    assert build(13, seed=4).pack_pdf != a.pack_pdf
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 400])
+def test_edge_player_counts(players):
+    pack = build(players)
+    texts = page_texts(pack.documents["score-sheets.pdf"])
+    assert len(texts) == players
+    assert f"Sheet {players}" in texts[-1]

@@ -8,8 +8,14 @@ from hypothesis import strategies as st
 from bunco_print import links
 from bunco_print.money import split_pot
 
-CLASSIC_SHARES = [Fraction(1, 3), Fraction(1, 4), Fraction(1, 6), Fraction(2, 15),
-                  Fraction(1, 12), Fraction(1, 30)]
+CLASSIC_SHARES = [
+    Fraction(1, 3),
+    Fraction(1, 4),
+    Fraction(1, 6),
+    Fraction(2, 15),
+    Fraction(1, 12),
+    Fraction(1, 30),
+]
 
 
 @given(st.integers(min_value=0, max_value=100_000))

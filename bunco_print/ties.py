@@ -1,0 +1,149 @@
+"""Ties for a prize or a seat: the host's roll-off winners, virtual dice, and seeded draws.
+
+Every tie has an id (a prize id like `most_buncos`, or a tournament seat like
+`group2_most_wins`). A tie is settled by the host's entry for that id (`--rolloffs FILE`), or,
+when asked, by virtual dice: each tied player rolls one die, the highest takes it, the tied
+highest roll again. Dice and draws are seeded per tie, so the same seed gives the same night.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from .errors import InputError
+from .totals import normalize_sheet
+
+Rolls = tuple[dict[str, object], ...]  # each throw: sheet -> die (or dice)
+
+
+@dataclass(frozen=True)
+class Award:
+    """One prize, or one tournament seat (amount 0), and who takes it."""
+
+    id: str
+    name: str
+    amount: int = 0
+    status: str = "unawarded"  # awarded | rolloff | unawarded
+    winners: tuple[str, ...] = ()
+    tied: tuple[str, ...] = ()
+    paid: Mapping[str, int] = field(default_factory=dict)  # sheet -> whole units
+    note: str = ""
+    rolls: Rolls = ()
+    waiting_for: tuple[str, ...] = ()  # unsettled ties this one depends on
+    pool: tuple[str, ...] = ()  # the sheets a draw was made from
+
+
+@cache
+def sheet_key(sheet: str) -> tuple[int, int, str]:
+    """Sheets in number order: 2 before 10."""
+    return (0, int(sheet), "") if sheet.isdigit() else (1, 0, sheet)
+
+
+def parse_rolloffs(data: bytes | str, source: str = "rolloffs") -> dict[str, tuple[str, int]]:
+    """{tie id: (winning sheet, line)} from `id,sheet` lines (CSV) or a JSON object."""
+    text = data.decode("utf-8-sig", errors="replace") if isinstance(data, bytes) else data
+    text = text.lstrip("\ufeff")
+    if text.lstrip().startswith("{"):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        pairs = [(str(k), v, n) for n, (k, v) in enumerate(items.items(), start=1)]
+    else:
+        reader = csv.reader(io.StringIO(text))
+        pairs = []
+        for cells in reader:
+            cells = [c.strip() for c in cells]
+            if not any(cells) or cells[0].startswith("#"):
+                continue
+            if [c.lower() for c in cells[:2]] in (["prize", "sheet"], ["tie", "sheet"]):
+                continue
+            if len(cells) < 2 or not cells[1]:
+                raise InputError(
+                    f"{source} line {reader.line_num}: expected `prize,sheet` "
+                    "(for example `most_buncos,7`)"
+                )
+            pairs.append((cells[0], cells[1], reader.line_num))
+    result: dict[str, tuple[str, int]] = {}
+    for tie, sheet, line in pairs:
+        if tie in result:
+            raise InputError(f"{source} line {line}: {tie} is given twice")
+        result[tie] = (normalize_sheet(sheet), line)
+    return result
+
+
+class Resolver:
+    """Settles ties and makes draws, the same way for prizes and tournament seats."""
+
+    def __init__(
+        self,
+        rolloffs: Mapping[str, tuple[str, int]] | None = None,
+        *,
+        roll: bool = False,
+        seed: int = 0,
+        source: str = "rolloffs",
+    ):
+        self.rolloffs = dict(rolloffs or {})
+        self.roll, self.seed, self.source = roll, seed, source
+        self.used: set[str] = set()
+
+    def settle(self, tie: str, tied: Sequence[str]) -> tuple[str | None, Rolls]:
+        """The winner among `tied` (None while the host has not rolled it off), and the dice."""
+        if len(tied) == 1:
+            return tied[0], ()
+        if tie in self.rolloffs:
+            sheet, line = self.rolloffs[tie]
+            self.used.add(tie)
+            if sheet not in tied:
+                raise InputError(
+                    f"{self.source} line {line}: sheet {sheet} is not in the tie "
+                    f"for {tie} (tied: {', '.join(tied)})"
+                )
+            return sheet, ()
+        if not self.roll:
+            return None, ()
+        rng = random.Random(f"rolloff:{self.seed}:{tie}")
+        rolls = []
+        while len(tied) > 1:
+            throw = {s: rng.randint(1, 6) for s in tied}
+            rolls.append(throw)
+            top = max(throw.values())
+            tied = [s for s in tied if throw[s] == top]
+        return tied[0], tuple(rolls)
+
+    def draw(self, name: str, pool: Sequence[str]) -> str:
+        return random.Random(f"draw:{self.seed}:{name}").choice(sorted(pool, key=sheet_key))
+
+    def final_game(self, tie: str, players: Sequence[str]) -> tuple[str | None, Rolls]:
+        """The tournament final: one die each for order (lowest first), then turns of three
+        dice until someone rolls three of a kind. The host's entry wins over virtual dice."""
+        if tie in self.rolloffs or not self.roll:
+            return self.settle(tie, players)
+        rng = random.Random(f"final:{self.seed}:{tie}")
+        order_dice = {s: rng.randint(1, 6) for s in players}
+        rolls: list[dict[str, object]] = [dict(order_dice)]
+        order = sorted(players, key=lambda s: (order_dice[s], rng.random()))
+        throws = 0
+        while True:
+            for sheet in order:
+                throws += 1
+                dice = [rng.randint(1, 6) for _ in range(3)]
+                if dice[0] == dice[1] == dice[2]:
+                    rolls.append({sheet: dice, "throws": throws})
+                    return sheet, tuple(rolls)
+
+    def check_all_used(self, ties: Iterable[str]) -> None:
+        """A roll-off entry for a tie that is not open is a typo or a stale file: say so."""
+        seen = set(ties)
+        for tie, (_, line) in self.rolloffs.items():
+            if tie not in self.used:
+                why = "no such prize or seat" if tie not in seen else "it is not tied"
+                raise InputError(
+                    f"{self.source} line {line}: nothing to roll off for {tie} ({why})"
+                )

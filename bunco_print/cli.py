@@ -162,6 +162,8 @@ def pack(
     result = build_pack(request)
     folder = out or Path("output") / result.event.event_id
     write_folder(folder, pack_files(result))
+    for warning in result.warnings:
+        err.print(f"[yellow]warning:[/] {escape(warning)}", markup=True)
     _pack_summary(result, folder, request.seed)
 
 

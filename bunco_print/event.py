@@ -246,7 +246,12 @@ def _deal_seat_cards(tables: Sequence[Table], ruleset: Ruleset, rng: random.Rand
     """One card per real player, shuffled; the head table's cards carry the star."""
     if ruleset.seating == "roll":
         return ()
-    named = len(tables) >= ruleset.name_tables_from or any(t.ghosts for t in tables[1:])
+    # With two tables there is only one place to go; with ghosts, seats must be counted out.
+    named = (
+        len(tables) <= 2
+        or len(tables) >= ruleset.name_tables_from
+        or any(t.ghosts for t in tables[1:])
+    )
     cards = [
         (t.number, t.number == 1 and ruleset.seating == "star", named or t.number == 1)
         for t in tables

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from . import links, render, rulesets, themes
+from .errors import InputError
 from .event import Event, SeatCard, plan_event
 from .money import REMAINDER_RULE
-from .stamp import QR, Art, PageSpec, Rect, Text, assemble
+from .stamp import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
 
 # Printing order, with the file each document is also written to on its own.
 DOCUMENT_FILES = {
@@ -60,6 +61,7 @@ class Pack:
     documents: dict[str, bytes] = field(default_factory=dict)  # file name -> PDF
     pack_pdf: bytes = b""
     pages: int = 0
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -98,7 +100,21 @@ def plan(request: PackRequest) -> tuple[Event, str, themes.Theme, rulesets.Rules
         star_on_back=request.star_on_back,
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page},
     )
+    if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
+        why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
+        raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
     return event, links.new_secret(request.seed, salt=event.event_id), theme, ruleset
+
+
+def name_warnings(event: Event, theme: themes.Theme) -> list[str]:
+    """Names with letters the theme's font cannot print (they would come out blank)."""
+    font = theme.font("body", "700")
+    return [
+        f"sheet {sheet.number}: {sheet.name!r} has letters the {theme.name} theme's font "
+        f"cannot print ({', '.join(missing)}); they will come out blank"
+        for sheet in event.sheets
+        if sheet.name and (missing := missing_glyphs(font, sheet.name))
+    ]
 
 
 def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
@@ -109,7 +125,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "base.html.j2", **template_context(event, ruleset, theme, request, docs)
     )
     backgrounds = (lay_out or lay_out_backgrounds)(html)
-    pack = Pack(event=event, secret=secret)
+    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme))
     stampers = {
         "score_sheet": _sheet_pages,
         "team_card": _sheet_pages,
@@ -200,7 +216,7 @@ def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
 def _card_label(card: SeatCard, event: Event) -> str:
     if card.named:
         return event.table(card.table).name
-    return f"Any table but the {event.table(1).name}"
+    return " or ".join(t.name for t in event.tables[1:])  # "Table 2 or Table 3": sit as you like
 
 
 def _piece(bg: Backgrounds, card: SeatCard) -> Art:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from bunco_print import links
+from bunco_print.errors import InputError
 from bunco_print.pack import PackRequest, build_pack, pack_files
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes
@@ -180,3 +181,24 @@ def test_edge_player_counts(players):
     texts = page_texts(pack.documents["score-sheets.pdf"])
     assert len(texts) == players
     assert f"Sheet {players}" in texts[-1]
+
+
+def test_twelve_player_cards_send_non_star_players_to_either_other_table():
+    pack = build(12)
+    text = " ".join(page_texts(pack.documents["seat-cards.pdf"]))
+    assert text.count("Table 2 or Table 3") == 8
+    assert text.count("Head table") >= 4
+
+
+@pytest.mark.parametrize("ruleset", ["bonko", "progressive"])
+def test_star_on_back_is_refused_where_there_are_no_per_player_seats(ruleset):
+    with pytest.raises(
+        InputError, match=f"--star-on-back needs one score sheet per player; {ruleset}"
+    ):
+        build(12, ruleset=ruleset, star_on_back=True)
+
+
+def test_a_name_the_font_cannot_print_is_warned_about():
+    pack = build(6, names=["Ann", "Алёна"])
+    assert len(pack.warnings) == 1
+    assert "sheet 2" in pack.warnings[0] and "Алёна" in pack.warnings[0]

@@ -202,3 +202,11 @@ def test_a_name_the_font_cannot_print_is_warned_about():
     pack = build(6, names=["Ann", "Алёна"])
     assert len(pack.warnings) == 1
     assert "sheet 2" in pack.warnings[0] and "Алёна" in pack.warnings[0]
+
+
+def test_five_players_handout_explains_the_crowded_ghosts():
+    text = " ".join(page_texts(build(5).documents["rules-handout.pdf"]))
+    assert "Two ghosts at one table sit on opposite teams" in text
+    assert "only 3 cards carry the star" in text
+    plain = " ".join(page_texts(build(7).documents["rules-handout.pdf"]))
+    assert "opposite teams" not in plain and "carry the star" not in plain

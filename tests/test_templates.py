@@ -179,9 +179,18 @@ def test_a4_writes_the_date_the_european_way():
 
 
 def test_score_sheet_grid_has_a_die_for_every_round():
-    # Six rounds a set: the die column shows faces 1..6 (21 pips, each two arcs) in every band.
+    # Six rounds a set: the die column shows faces 1..6 (21 pips) in every band. The pips of one
+    # size and colour are the subpaths of one <path> in the dice colour: round-capped dots, or
+    # filled circles.
     svg = Page(html_for(docs=["score_sheet"])).svg("bp-layer")
-    assert svg.count(" 0 1 0 ") >= 2 * 21
+    dice = themes.load("classic").colors["accent2"]
+    pips = [
+        d
+        for d, style in re.findall(r'<path d="([^"]*)" ([^>]*)/>', svg)
+        if f'stroke="{dice}"' in style and 'stroke-linecap="round"' in style
+        or style == f'fill="{dice}"'
+    ]
+    assert sum(d.count("M") for d in pips) >= 2 * 21
 
 
 # --- the rules handout -------------------------------------------------------------------------

@@ -187,7 +187,7 @@ def test_score_sheet_grid_has_a_die_for_every_round():
     pips = [
         d
         for d, style in re.findall(r'<path d="([^"]*)" ([^>]*)/>', svg)
-        if f'stroke="{dice}"' in style and 'stroke-linecap="round"' in style
+        if (f'stroke="{dice}"' in style and 'stroke-linecap="round"' in style)
         or style == f'fill="{dice}"'
     ]
     assert sum(d.count("M") for d in pips) >= 2 * 21

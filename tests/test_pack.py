@@ -14,6 +14,14 @@ from bunco_print.pack import PackRequest, build_pack, pack_files
 from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes
 
 ENGINE = "https://bunco.example/club"
+PRINTING_ORDER = [
+    "score-sheets.pdf",
+    "tally-pads.pdf",
+    "seat-cards.pdf",
+    "prize-sheet.pdf",
+    "rules-handout.pdf",
+    "table-markers.pdf",
+]
 
 
 def build(players=13, **kw):
@@ -30,17 +38,7 @@ def pack13():
 
 def test_the_folder_has_every_document_the_manifest_and_the_secret(pack13):
     files = pack_files(pack13)
-    assert set(files) == {
-        "pack.pdf",
-        "score-sheets.pdf",
-        "tally-pads.pdf",
-        "seat-cards.pdf",
-        "prize-sheet.pdf",
-        "rules-handout.pdf",
-        "table-markers.pdf",
-        "event.json",
-        "event.secret",
-    }
+    assert set(files) == {"pack.pdf", *PRINTING_ORDER, "event.json", "event.secret"}
     manifest = json.loads(files["event.json"])
     assert manifest["players"] == 13 and manifest["ghosts"] == 3 and len(manifest["tables"]) == 4
     assert [s["id"] for s in manifest["sheets"]] == [str(n) for n in range(1, 14)]
@@ -54,15 +52,7 @@ def test_the_folder_has_every_document_the_manifest_and_the_secret(pack13):
 
 def test_pack_pdf_is_every_document_in_printing_order(pack13):
     texts = page_texts(pack13.pack_pdf)
-    order = [
-        "score-sheets.pdf",
-        "tally-pads.pdf",
-        "seat-cards.pdf",
-        "prize-sheet.pdf",
-        "rules-handout.pdf",
-        "table-markers.pdf",
-    ]
-    expected = [t for name in order for t in page_texts(pack13.documents[name])]
+    expected = [t for name in PRINTING_ORDER for t in page_texts(pack13.documents[name])]
     assert texts == expected
     assert page_sizes_in(pack13.pack_pdf) == {LETTER}
 

@@ -143,7 +143,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
             backgrounds.pdf,
             specs,
             backgrounds.pdf,
-            title=f"{event.title}: {doc}",
+            title=f"{event.title}: {DOCUMENT_FILES[doc].removesuffix('.pdf').replace('-', ' ')}",
             creation_date=request.creation_date,
         )
         all_specs += specs

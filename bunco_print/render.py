@@ -28,7 +28,6 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["money"] = _money
-    env.filters["svg"] = lambda text: jinja2.utils.markupsafe.Markup(text)
     return env
 
 

@@ -11,7 +11,7 @@ from bunco_print import links
 from bunco_print.errors import InputError
 from bunco_print.pack import PackRequest, build_pack, pack_files
 
-from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes
+from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader
 
 ENGINE = "https://bunco.example/club"
 PRINTING_ORDER = [
@@ -200,3 +200,10 @@ def test_five_players_handout_explains_the_crowded_ghosts():
     assert "only 3 cards carry the star" in text
     plain = " ".join(page_texts(build(7).documents["rules-handout.pdf"]))
     assert "opposite teams" not in plain and "carry the star" not in plain
+
+
+def test_each_pdf_is_titled_for_people(pack13):
+    titles = {name: reader(pdf).metadata.title for name, pdf in pack13.documents.items()}
+    assert titles["score-sheets.pdf"] == f"{pack13.event.title}: score sheets"
+    assert titles["rules-handout.pdf"] == f"{pack13.event.title}: rules handout"
+    assert reader(pack13.pack_pdf).metadata.title == pack13.event.title

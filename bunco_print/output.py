@@ -55,3 +55,32 @@ def write_folder(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return [folder / name for name in files]
+
+
+def check_folder(folder: Path) -> Path:
+    """Refuse, before any work is done, a target that `write_folder` would refuse."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{folder} exists and is not a folder")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).is_file():
+        raise InputError(
+            f"{folder} is not empty and holds no bunco-print pack; choose another --out"
+        )
+    return folder
+
+
+def write_file(path: Path, data: bytes) -> Path:
+    """Write one file atomically: a temporary file beside it, fsync, then a rename."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path

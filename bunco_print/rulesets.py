@@ -31,6 +31,7 @@ class PrizeCategory:
 class Ruleset:
     id: str
     name: str
+    word: str  # what its players call a Bunco: Bunco, Bunko or Bonko
     tagline: str
     sets: int
     rounds_per_set: int
@@ -117,6 +118,7 @@ def _from_data(ruleset_id: str, data: dict) -> Ruleset:
         ruleset = Ruleset(
             id=ruleset_id,
             name=data["name"],
+            word=data["word"],
             tagline=data["tagline"],
             sets=night["sets"],
             rounds_per_set=night["rounds_per_set"],

@@ -8,7 +8,14 @@ class BuncoError(Exception):
 
 
 class InputError(BuncoError):
-    """An option, a file or a value given by the user is unusable."""
+    """An option, a file or a value given by the user is unusable.
+
+    `field` names the value in the domain's words (`players`, `buy_in`, `engine_url`); each face
+    says it its own way (the CLI as `--players`, the web form as its field)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 class UnknownNameError(InputError):

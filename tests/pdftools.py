@@ -14,15 +14,14 @@ def reader(pdf: bytes) -> PdfReader:
 
 
 def page_texts(pdf: bytes) -> list[str]:
-    """Each page's text, with runs of white space folded to one space."""
-    return [" ".join(page.extract_text().split()) for page in reader(pdf).pages]
+    """Each page's text, with runs of white space folded to one space (pdfium: fast)."""
+    document = pdfium.PdfDocument(pdf)
+    return [" ".join(page.get_textpage().get_text_bounded().split()) for page in document]
 
 
 def page_sizes_in(pdf: bytes) -> set[tuple[int, int]]:
     """Page sizes in whole points, e.g. {(612, 792)} for Letter."""
-    return {
-        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader(pdf).pages
-    }
+    return {tuple(round(x) for x in page.get_size()) for page in pdfium.PdfDocument(pdf)}
 
 
 def qr_codes(pdf: bytes, dpi: int = 150, pages: range | None = None) -> list[list[str]]:

@@ -26,6 +26,7 @@ import weasyprint
 from bunco_print import pack as pack_module
 from bunco_print import pdf
 from bunco_print.pack import PackRequest, build_pack
+from bunco_print.pdf import fonts, writer
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PATH = "bunco_print/stamp.py"
@@ -51,8 +52,8 @@ def load_old(source: str) -> types.ModuleType:
 
 def to_old(old: types.ModuleType, value):
     """The same spec, built from the old module's classes."""
-    if isinstance(value, tuple):
-        return tuple(to_old(old, v) for v in value)
+    if isinstance(value, tuple | list):
+        return type(value)(to_old(old, v) for v in value)
     if dataclasses.is_dataclass(value):
         fields = {f.name: to_old(old, getattr(value, f.name)) for f in dataclasses.fields(value)}
         return getattr(old, type(value).__name__)(**fields)
@@ -76,26 +77,31 @@ def pack_calls(players: int) -> list[tuple[tuple, dict]]:
     return calls
 
 
-def timed(run: Callable[[], bytes], runs: int) -> tuple[float, bytes]:
-    out = run()  # warm the caches (template parsing, fonts), as in a batch of packs
-    times = []
+def timed(runners: list[Callable[[], bytes]], runs: int) -> list[tuple[float, bytes]]:
+    """Median time and output of each runner; runs interleave so that load hits all alike."""
+    outs = [run() for run in runners]  # warm the caches (template parsing, fonts)
+    times: list[list[float]] = [[] for _ in runners]
     for _ in range(runs):
-        start = time.perf_counter()
-        out = run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), out
+        for i, run in enumerate(runners):
+            start = time.perf_counter()
+            outs[i] = run()
+            times[i].append(time.perf_counter() - start)
+    return [(statistics.median(t), out) for t, out in zip(times, outs, strict=True)]
 
 
 def compare(label: str, calls, old: types.ModuleType, runs: int) -> None:
     old_calls = [(tuple(to_old(old, a) for a in args), kw) for args, kw in calls]
 
     def run_new() -> bytes:
+        # per-pack caches start empty, as for a new pack; template and font parsing stay cached
+        writer._deflate.cache_clear()
+        fonts.subset_font.cache_clear()
         return [pdf.assemble(*args, **kw) for args, kw in calls][-1]
 
     def run_old() -> bytes:
         return [old.assemble(*args, **kw) for args, kw in old_calls][-1]
 
-    (t_old, pdf_old), (t_new, pdf_new) = timed(run_old, runs), timed(run_new, runs)
+    (t_old, pdf_old), (t_new, pdf_new) = timed([run_old, run_new], runs)
     kb_old, kb_new = len(pdf_old) / 1024, len(pdf_new) / 1024
     print(
         f"{label:<28} before {t_old * 1000:6.0f} ms {kb_old:7.0f} KB | "

@@ -2,117 +2,35 @@
 
 import subprocess
 from datetime import UTC, datetime
-from importlib.resources import files
 from io import BytesIO
-from pathlib import Path
 
-import pypdfium2
 import pytest
 import qrcode
 import weasyprint
 import zxingcpp
-from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_8BIT_BYTE, QRData
 
 from bunco_print import qr
-from bunco_print.pdf import QR, Art, PageSpec, Rect, Text, assemble, concatenate, missing_glyphs
-from bunco_print.pdf.fonts import font_info
+from bunco_print.pdf import QR, Art, PageSpec, Text, assemble, concatenate
 
-LATO = Path(str(files("font_lato") / "files/Lato-Bold.ttf"))
-FREDOKA = Path(str(files("font_fredoka_one") / "files/FredokaOne-Regular.ttf"))
-DPI = 150
-NAME = "Zoë Łucja O'Brien"
+from . import stamping
+from .stamping import (
+    FREDOKA,
+    LATO,
+    NAME,
+    QR_SLOTS,
+    grow,
+    ink,
+    pdftotext,
+    px,
+    render,
+    text_page,
+)
 
-# Slots sit on whole inches so that they fall on whole pixels at 150 dpi; nothing else is drawn
-# near them, so any ink around a slot comes from the stamps.
-TEMPLATE_HTML = """<style>
-  @page { size: letter; margin: 0 }  @page handout { size: A4; margin: 1in }
-  body { margin: 0; font-family: sans-serif }
-  .slot { position: absolute; width: 3in; height: 0.5in }
-  #box { position: absolute; left: 5in; top: 6in; width: 2in; height: 1in; background: #ff0 }
-  h1 { position: absolute; left: 1in; top: 9.5in; margin: 0; font-size: 20px }
-  .page { position: relative; height: 10in }  .qrpage { page-break-before: always }
-  .qr { position: absolute; width: 1in; height: 1in }
-  .handout { page: handout; page-break-before: always }
-</style>
-<div class=page><h1>Bunco Night Rules</h1>
-<div class=slot id=name style="left: 1in; top: 1in; width: 4in"></div>
-<div class=slot id=upright style="left: 1in; top: 2in"></div>
-<div class=slot id=upside style="left: 1in; top: 3in"></div>
-<div class=slot id=narrow style="left: 5.5in; top: 2in; width: 1.5in"></div>
-<div class=slot id=left style="left: 1in; top: 6in"></div>
-<div class=slot id=right style="left: 1in; top: 7in"></div>
-<div class=slot id=art style="left: 1in; top: 4in; height: 1.5in"></div>
-<div class=slot id=art2 style="left: 5in; top: 3in; width: 2in; height: 2in"></div>
-<div id=box></div></div>
-<div class="page qrpage"><h1 style="top: 0.2in">QR page</h1>
-  {qr_slots}
-</div>
-<div class=handout><p>Rules handout: roll three dice.</p></div>
-"""
-QR_SLOTS = [(col, row) for row in (1, 3, 5, 7, 9) for col in (1, 5)]
-
-PIECES_HTML = """<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }
-  div { height: 100px } .half { float: left; width: 100px }</style>
-<div style="background: #f00"></div>
-<div style="page-break-before: always"><div class=half style="background: #f00"></div>
-  <div class=half style="background: #00f"></div></div>"""
-
-
-@pytest.fixture(scope="module")
-def layout():
-    slots = "".join(
-        f'<div class=qr id=qr{i} style="left: {c}in; top: {r}in"></div>'
-        for i, (c, r) in enumerate(QR_SLOTS)
-    )
-    document = weasyprint.HTML(string=TEMPLATE_HTML.replace("{qr_slots}", slots)).render()
-    anchors = [{k: Rect.from_anchor(v) for k, v in page.anchors.items()} for page in document.pages]
-    return document.write_pdf(), anchors
-
-
-@pytest.fixture(scope="module")
-def pieces():
-    return weasyprint.HTML(string=PIECES_HTML).write_pdf()
-
-
-def render(pdf: bytes, index: int) -> Image.Image:
-    return pypdfium2.PdfDocument(pdf)[index].render(scale=DPI / 72).to_pil().convert("RGB")
-
-
-def px(rect: Rect) -> tuple[int, int, int, int]:
-    """A CSS-px rect as image pixels at DPI."""
-    k = DPI / 96
-    return round(rect.x1 * k), round(rect.y1 * k), round(rect.x2 * k), round(rect.y2 * k)
-
-
-def grow(box: tuple[int, int, int, int], by: int) -> tuple[int, int, int, int]:
-    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
-
-
-def ink(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
-    """Bounding box, in page pixels, of the non-white pixels inside `box`."""
-    found = image.crop(box).convert("L").point(lambda v: 255 if v < 200 else 0).getbbox()
-    return found and (found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1])
-
-
-def pdftotext(pdf: bytes, page: int) -> str:
-    result = subprocess.run(
-        ["pdftotext", "-f", str(page + 1), "-l", str(page + 1), "-", "-"],
-        input=pdf,
-        capture_output=True,
-        check=True,
-    )
-    return result.stdout.decode()
-
-
-def text_page(layout, stamps, background=0) -> bytes:
-    template, anchors = layout
-    return assemble(
-        template,
-        [PageSpec(background, tuple((anchors[background][slot], s) for slot, s in stamps))],
-    )
+layout = stamping.layout  # fixture
+pieces = stamping.pieces  # fixture
 
 
 # ------------------------------------------------------------------------- structure
@@ -220,136 +138,6 @@ def test_concatenate_keeps_pages_text_and_shares_fonts(layout):
     assert "Rules handout" in pdftotext(pack, 7)
     # identical objects (the Lato file, the template's fonts) are stored once
     assert len(pack) < sum(map(len, docs)) * 0.7
-
-
-# ------------------------------------------------------------------------- text
-
-
-def test_text_extracts_on_its_own_page(layout):
-    template, anchors = layout
-    names = [NAME, "Ana María", "Søren Kierkegaard"]
-    pdf = assemble(
-        template,
-        [
-            PageSpec(
-                0,
-                (
-                    (anchors[0]["name"], Text(n, LATO, 20)),
-                    (anchors[0]["left"], Text(f"Table {i + 1}", FREDOKA, 16, align="left")),
-                ),
-            )
-            for i, n in enumerate(names)
-        ],
-    )
-    reader = PdfReader(BytesIO(pdf))
-    for i, name in enumerate(names):
-        for text in (reader.pages[i].extract_text(), pdftotext(pdf, i)):
-            assert name in text and f"Table {i + 1}" in text and "Bunco Night Rules" in text
-            assert all(other not in text for other in names if other != name)
-
-
-def test_text_is_centred_in_its_rect(layout):
-    _, anchors = layout
-    rect = anchors[0]["name"]
-    image = render(text_page(layout, [("name", Text("HHHHHH", LATO, 24))]), 0)
-    x1, y1, x2, y2 = ink(image, grow(px(rect), 40))
-    box = px(rect)
-    assert abs((x1 + x2) / 2 - (box[0] + box[2]) / 2) <= 2
-    assert abs((y1 + y2) / 2 - (box[1] + box[3]) / 2) <= 3  # caps centred, within a pixel or two
-    assert 20 <= y2 - y1 <= 40  # 24pt capitals are ~35 px tall at 150 dpi: not shrunk
-
-
-@pytest.mark.parametrize("align", ["left", "right"])
-def test_text_alignment(layout, align):
-    _, anchors = layout
-    image = render(text_page(layout, [(align, Text("Imp", LATO, 24, align=align))]), 0)
-    box = px(anchors[0][align])
-    x1, _, x2, _ = ink(image, grow(box, 40))
-    if align == "left":
-        assert 0 <= x1 - box[0] <= 6 and x2 < (box[0] + box[2]) / 2
-    else:
-        assert 0 <= box[2] - x2 <= 6 and x1 > (box[0] + box[2]) / 2
-
-
-def test_long_text_is_shrunk_to_fit_its_width(layout):
-    _, anchors = layout
-    long = "Bartholomew Fitzgerald-Montgomery III"
-    pdf = text_page(layout, [("narrow", Text(long, LATO, 24))])
-    box = px(anchors[0]["narrow"])
-    x1, y1, x2, y2 = ink(render(pdf, 0), grow(box, 60))
-    assert box[0] - 1 <= x1 and x2 <= box[2] + 1  # inside the rect
-    assert x2 - x1 > 0.9 * (box[2] - box[0])  # and filling it: shrunk no more than needed
-    assert box[1] <= y1 and y2 <= box[3]
-    assert long in pdftotext(pdf, 0)
-    # the same text without the need to shrink is wider than the slot
-    font = font_info(LATO)
-    natural_pt = sum(font.advances[font.cmap[ord(c)]] for c in long) * 24 / font.upm
-    assert natural_pt > 2 * (anchors[0]["narrow"].x2 - anchors[0]["narrow"].x1) * 0.75
-
-
-def test_rotated_text_is_upside_down(layout):
-    _, anchors = layout
-    words = "Fold here, Jo!"
-    pdf = text_page(
-        layout,
-        [
-            ("upright", Text(words, LATO, 22, "#c00000")),
-            ("upside", Text(words, LATO, 22, "#c00000", rotate=180)),
-        ],
-    )
-    image = render(pdf, 0)
-    upright = image.crop(px(anchors[0]["upright"])).convert("L")
-    upside = image.crop(px(anchors[0]["upside"])).convert("L")
-    assert ink(image, px(anchors[0]["upside"])) is not None
-
-    def diff(a, b):
-        return ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
-
-    turned = upside.rotate(180)
-    assert diff(upright, turned) < 0.25 * diff(upright, upside)
-    assert diff(upright, turned) < 3
-    text = pdftotext(pdf, 0)
-    assert words in text  # the upright one
-
-
-def test_missing_glyphs_fall_back_to_notdef(layout):
-    pdf = text_page(
-        layout, [("name", Text("Dé 漢字 🎲 ok", LATO, 20)), ("left", Text("", LATO, 20))]
-    )
-    assert "Dé" in pdftotext(pdf, 0) and "ok" in pdftotext(pdf, 0)
-    assert missing_glyphs(LATO, "Dé 漢字 🎲 ok 漢") == "漢字🎲"
-    assert ink(render(pdf, 0), px(layout[1][0]["name"])) is not None
-
-
-def test_cff_opentype_font(layout, tmp_path):
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    def box_glyph(width):
-        pen = T2CharStringPen(width, None)
-        pen.moveTo((50, 0)), pen.lineTo((50, 700)), pen.lineTo((width - 50, 700))
-        pen.lineTo((width - 50, 0)), pen.closePath()
-        return pen.getCharString()
-
-    builder = FontBuilder(1000, isTTF=False)
-    builder.setupGlyphOrder([".notdef", "A", "B"])
-    builder.setupCharacterMap({ord("A"): "A", ord("B"): "B"})
-    builder.setupCFF(
-        "BoxSans", {"FullName": "BoxSans"}, {g: box_glyph(600) for g in (".notdef", "A", "B")}, {}
-    )
-    builder.setupHorizontalMetrics({g: (600, 50) for g in (".notdef", "A", "B")})
-    builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable(
-        {"familyName": "BoxSans", "styleName": "Regular", "psName": "BoxSans-Regular"}
-    )
-    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
-    builder.setupPost()
-    path = tmp_path / "BoxSans.otf"
-    builder.save(path)
-    pdf = text_page(layout, [("name", Text("ABBA", path, 24))])
-    assert "ABBA" in pdftotext(pdf, 0)
-    x1, _, x2, _ = ink(render(pdf, 0), px(layout[1][0]["name"]))
-    assert x2 - x1 > 4 * 0.5 * 24 * DPI / 72  # four boxes, each 0.5 em wide
 
 
 # ------------------------------------------------------------------------- QR codes

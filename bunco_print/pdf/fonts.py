@@ -86,12 +86,14 @@ def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]
     info = font_info(path)
     options = subset.Options()
     options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG"]
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
     options.hinting = False  # as WeasyPrint embeds its fonts; far smaller, prints the same
     options.notdef_outline = True  # a missing letter still shows as a box
     options.retain_gids = info.cff  # a CFF font's CIDs are its glyph ids
     options.name_languages = [0x409]
-    font = TTFont(path, lazy=False)
+    # lazy: tables we drop are never parsed; no recalculation: glyphs are copied, not rebuilt,
+    # and the font keeps its own timestamp (fontTools would stamp the clock: files must not vary)
+    font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(gids=sorted(gids | {0}))
     subsetter.subset(font)

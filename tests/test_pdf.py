@@ -64,12 +64,16 @@ def test_background_is_stored_once(layout):
 
 
 def test_only_the_resources_a_background_uses_are_copied():
-    # WeasyPrint gives every page (and every opacity group) the document's whole resource
-    # dictionary: all its fonts and images. A document using one page must not carry the rest.
+    # WeasyPrint gives every page (and every opacity group and tiling pattern) the document's
+    # whole resource dictionary: all its fonts and images. A document using one page must not
+    # carry the rest.
     faces = {"lato": LATO, "fredoka": FREDOKA}
     css = "".join(
         f"@font-face {{ font-family: {k}; src: url({v.as_uri()}) }}" for k, v in faces.items()
     )
+    tile = "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'>"
+    tile += "<rect width='4' height='4'/></svg>"
+    css += f'p {{ background: url("data:image/svg+xml,{tile}") repeat }}'
     html = f"<style>{css} p {{ page-break-after: always; opacity: 0.8 }}</style>" + "".join(
         f"<p style='font-family: {k}'>Page set in {k}</p>" for k in faces
     )

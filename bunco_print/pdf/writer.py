@@ -40,6 +40,7 @@ class _Source:
             page = self.pdf.pages[index]
             xobject = page.as_form_xobject()
             xobject.BBox = Array(page.mediabox)  # the whole page, bleed included
+            _trim_resources(xobject, set())
             x1, y1, x2, y2 = (float(v) for v in page.mediabox)
             self.forms[index] = xobject, (x1, y1, x2 - x1, y2 - y1)
         return self.forms[index]
@@ -47,12 +48,40 @@ class _Source:
 
 @lru_cache(maxsize=4)
 def _source(data: bytes) -> _Source:
-    """Parsing is the slow part of copying, and a pack reads the same template once per file.
-    WeasyPrint gives all pages and groups of a document one resource dictionary (all fonts,
-    images, ...): each page is cut down to the resources it uses before anything is copied."""
-    pdf = pikepdf.open(BytesIO(data))
-    pdf.remove_unreferenced_resources()
-    return _Source(pdf)
+    """Parsing is the slow part of copying, and a pack reads the same template once per file."""
+    return _Source(pikepdf.open(BytesIO(data)))
+
+
+def _trim_resources(stream: pikepdf.Stream, seen: set[tuple[int, int]]) -> None:
+    """Give `stream` (a form, a tiling pattern) only the resources its content names, and do
+    the same for the forms, patterns and soft masks it keeps. WeasyPrint gives all pages,
+    groups and patterns of a document one resource dictionary (all its fonts, images, ...),
+    which a copied page would otherwise carry whole. (qpdf's remove_unreferenced_resources
+    does this for forms but not for patterns.)"""
+    resources = stream.get("/Resources")
+    if not isinstance(resources, Dictionary):
+        return
+    names = {
+        operand
+        for operands, _ in pikepdf.parse_content_stream(stream)
+        for operand in operands
+        if isinstance(operand, Name)
+    }
+    kept = Dictionary()
+    for category, entries in resources.items():
+        if isinstance(entries, Dictionary):
+            entries = Dictionary({k: v for k, v in entries.items() if Name(k) in names})
+        kept[category] = entries
+    stream.Resources = kept  # a new dictionary: whoever shared the old one keeps it whole
+    inner = [*kept.get("/XObject", {}).values(), *kept.get("/Pattern", {}).values()]
+    for state in kept.get("/ExtGState", {}).values():
+        mask = state.get("/SMask")
+        if isinstance(mask, Dictionary) and "/G" in mask:
+            inner.append(mask.G)
+    for obj in inner:
+        if isinstance(obj, pikepdf.Stream) and obj.objgen not in seen:
+            seen.add(obj.objgen)
+            _trim_resources(obj, seen)
 
 
 @lru_cache(maxsize=2048)

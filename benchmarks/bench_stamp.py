@@ -26,7 +26,7 @@ import weasyprint
 from bunco_print import pack as pack_module
 from bunco_print import pdf
 from bunco_print.pack import PackRequest, build_pack
-from bunco_print.pdf import fonts, writer
+from bunco_print.pdf import draw, fonts, writer
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PATH = "bunco_print/stamp.py"
@@ -95,6 +95,7 @@ def compare(label: str, calls, old: types.ModuleType, runs: int) -> None:
     def run_new() -> bytes:
         # per-pack caches start empty, as for a new pack; template and font parsing stay cached
         writer._deflate.cache_clear()
+        draw.qr.cache_clear()
         fonts.subset_font.cache_clear()
         return [pdf.assemble(*args, **kw) for args, kw in calls][-1]
 

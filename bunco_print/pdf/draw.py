@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import MutableMapping
-from functools import cache
+from functools import cache, lru_cache
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -33,8 +33,10 @@ def rgb(color: str) -> bytes:
     return b" ".join(num(int(hex_[i : i + 2], 16) / 255) for i in (0, 2, 4))
 
 
+@lru_cache(maxsize=1024)
 def qr(stamp: QR, x: float, y: float, w: float, h: float) -> bytes:
-    """The code as one path of rectangles on a white square, centred in the rect."""
+    """The code as one path of rectangles on a white square, centred in the rect. Cached: a
+    pack draws each code twice, in its document's file and in pack.pdf."""
     layout, grid = qr_grid(stamp.data)
     n = layout.n
     m = min(w, h) / (n + 4)  # module size: the code plus a 2-module quiet zone fills the square

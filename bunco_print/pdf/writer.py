@@ -3,6 +3,11 @@
 Each output page's content stream is `q /B<i> Do Q` (background page i of the template, copied
 once per output file as a Form XObject) followed by each stamp's operators (see draw.py). All
 pages share one resource dictionary: the backgrounds, the art pieces and the stamp fonts.
+
+Why pikepdf: qpdf copies WeasyPrint's fonts and images still compressed, through public calls
+(Page.as_form_xobject, Pdf.copy_foreign), and writes object streams and a content-hash ID.
+pydyf writes as fast but reads nothing: with pypdf's public API every copied stream must be
+decoded and compressed again (~50 ms per output file for a pack's template).
 """
 
 from __future__ import annotations

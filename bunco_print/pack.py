@@ -17,7 +17,7 @@ from . import links, render, rulesets, themes
 from .errors import InputError
 from .event import Event, SeatCard, plan_event
 from .money import REMAINDER_RULE
-from .stamp import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
+from .pdf import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
 
 # Printing order, with the file each document is also written to on its own.
 DOCUMENT_FILES = {

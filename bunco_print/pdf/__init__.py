@@ -1,0 +1,22 @@
+"""Fast PDFs: WeasyPrint backgrounds stored once, per-sheet text, QR codes and art stamped on.
+
+model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art); draw: their
+content-stream operators; fonts: font metrics and embedded subsets; writer: reading the
+template with pikepdf and writing the file.
+"""
+
+from .fonts import missing_glyphs
+from .model import QR, Art, PageSpec, Rect, Stamp, Text
+from .writer import assemble, concatenate
+
+__all__ = [
+    "QR",
+    "Art",
+    "PageSpec",
+    "Rect",
+    "Stamp",
+    "Text",
+    "assemble",
+    "concatenate",
+    "missing_glyphs",
+]

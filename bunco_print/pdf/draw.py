@@ -1,0 +1,106 @@
+"""Content-stream operators for each kind of stamp.
+
+Each drawing function takes the stamp's rect in PDF user space: x, y (bottom-left), width and
+height in pt, and returns operators that leave the graphics state as they found it (q ... Q).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import MutableMapping
+from functools import cache, lru_cache
+from operator import getitem
+from typing import TYPE_CHECKING
+
+from ..qr import qr_grid
+from .model import QR, Text
+
+if TYPE_CHECKING:
+    from .fonts import FontInfo
+
+
+def num(x: float) -> bytes:
+    """A number as a PDF content stream writes it: at most 3 decimals, no trailing zeros."""
+    return (b"%.3f" % x).rstrip(b"0").rstrip(b".")
+
+
+@cache
+def rgb(color: str) -> bytes:
+    """``#rgb`` or ``#rrggbb`` as three PDF colour components."""
+    hex_ = color.lstrip("#")
+    if len(hex_) == 3:
+        hex_ = "".join(c * 2 for c in hex_)
+    return b" ".join(num(int(hex_[i : i + 2], 16) / 255) for i in (0, 2, 4))
+
+
+@lru_cache(maxsize=1024)
+def qr(stamp: QR, x: float, y: float, w: float, h: float) -> bytes:
+    """The code as one path of rectangles on a white square, centred in the rect. Cached: a
+    pack draws each code twice, in its document's file and in pack.pdf."""
+    layout, grid = qr_grid(stamp.data)
+    n = layout.n
+    m = min(w, h) / (n + 4)  # module size: the code plus a 2-module quiet zone fills the square
+    hex_digits = f"{int(grid, 2):0{len(grid) // 4}x}"  # 4 modules each
+    path = b"".join(map(getitem, layout.paths, hex_digits))
+    # in module units with the origin at the code's top-left corner and y going down
+    return b"q %s 0 0 %s %s %s cm 1 g -2 -2 %d %d re f %s rg\n%sf Q\n" % (
+        num(m),
+        num(-m),
+        num(x + (w - m * n) / 2),
+        num(y + (h + m * n) / 2),
+        n + 4,
+        n + 4,
+        rgb(stamp.color),
+        path,
+    )
+
+
+def text(
+    stamp: Text,
+    font: FontInfo,
+    name: bytes,
+    used: MutableMapping[int, str],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+) -> bytes:
+    """One line in font resource `name`, shrunk to fit the rect's width, centred vertically.
+    Records each glyph id it shows in `used` (glyph id -> its text) for the embedded font."""
+    gids = [font.cmap.get(ord(c), 0) for c in stamp.text]  # 0 = .notdef
+    for gid, char in zip(gids, stamp.text, strict=True):
+        used.setdefault(gid, char if gid else "\ufffd")
+    units = sum(font.advances[g] for g in gids)
+    size = min(stamp.size, w * font.upm / units) if units else stamp.size
+    width = units * size / font.upm
+    # origin of the text relative to the rect's centre, for upright text
+    dx = {"left": -w / 2, "center": -width / 2, "right": w / 2 - width}[stamp.align]
+    dy = -(font.ascent + font.descent) / 2 * size / font.upm  # centres the ascent..descent box
+    r = -1 if stamp.rotate == 180 else 1  # 180°: the same, turned about the rect's centre
+    return b"q %s rg BT /%s %s Tf %d 0 0 %d %s %s Tm <%s> Tj ET Q\n" % (
+        rgb(stamp.color),
+        name,
+        num(size),
+        r,
+        r,
+        num(x + w / 2 + r * dx),
+        num(y + h / 2 + r * dy),
+        struct.pack(f">{len(gids)}H", *gids).hex().encode(),
+    )
+
+
+def form(
+    name: bytes,
+    box: tuple[float, float, float, float],
+    rotate: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+) -> bytes:
+    """Form XObject `name` whose bounding `box` is (x, y, width, height), scaled to fit the
+    rect, centred in it, and turned 180° if `rotate` says so."""
+    bx, by, bw, bh = map(float, box)
+    a = min(w / bw, h / bh) * (-1 if rotate == 180 else 1)  # scale; negative = turned 180°
+    e, f = x + w / 2 - a * (bx + bw / 2), y + h / 2 - a * (by + bh / 2)  # centre on centre
+    return b"q %s 0 0 %s %s %s cm /%s Do Q\n" % (num(a), num(a), num(e), num(f), name)

@@ -1,0 +1,188 @@
+"""Fonts for stamped text: metrics for layout, and an embedded subset with only the used glyphs.
+
+Text is shown in a Type0 font with Identity-H encoding: each character is a 2-byte code, the
+CID, equal to the glyph's id in the ORIGINAL font file. Page content can therefore be written
+before we know which glyphs the whole file needs. The embedded font is a fontTools subset:
+TrueType glyphs are renumbered and a CIDToGIDMap maps each CID to its new glyph id; CFF fonts
+keep their glyph ids (dropped glyphs become empty) since CIDs index their glyphs directly.
+A ToUnicode map turns each CID back into its text, for search and copy/paste.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache, lru_cache
+from io import BytesIO
+from pathlib import Path
+
+import pikepdf
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from .draw import num
+
+
+@dataclass(frozen=True)
+class FontInfo:
+    path: Path
+    upm: int
+    ascent: int
+    descent: int  # negative
+    cmap: dict[int, int]  # code point -> glyph id
+    advances: list[int]  # by glyph id
+    glyphs: list[str]  # glyph names by glyph id
+    name: str  # PostScript name
+    cff: bool  # CFF outlines (an OpenType "OTTO" file) rather than TrueType
+    bbox: tuple[float, float, float, float]  # per 1000 em
+    italic_angle: float
+    ascent_pt: float  # per 1000 em, for the font descriptor
+    descent_pt: float
+    cap_height: float
+
+
+@cache
+def font_info(path: Path) -> FontInfo:
+    """Metrics and glyph ids of the font file at `path` (read once per process)."""
+    path = Path(path)
+    tt = TTFont(path, lazy=True)
+    glyphs = tt.getGlyphOrder()
+    gid = {name: i for i, name in enumerate(glyphs)}
+    hmtx, head, hhea = tt["hmtx"], tt["head"], tt["hhea"]
+    k = 1000 / head.unitsPerEm
+    name = re.sub(r"[^A-Za-z0-9_-]", "", tt["name"].getDebugName(6) or "") or "Font"
+    cap_height = getattr(tt.get("OS/2"), "sCapHeight", 0) or hhea.ascent
+    return FontInfo(
+        path=path,
+        upm=head.unitsPerEm,
+        ascent=hhea.ascent,
+        descent=hhea.descent,
+        cmap={cp: gid[glyph] for cp, glyph in tt.getBestCmap().items()},
+        advances=[hmtx[g][0] for g in glyphs],
+        glyphs=list(glyphs),
+        name=name,
+        cff="CFF " in tt or "CFF2" in tt,
+        bbox=(head.xMin * k, head.yMin * k, head.xMax * k, head.yMax * k),
+        italic_angle=float(tt["post"].italicAngle),
+        ascent_pt=hhea.ascent * k,
+        descent_pt=hhea.descent * k,
+        cap_height=cap_height * k,
+    )
+
+
+def missing_glyphs(font: Path, text: str) -> str:
+    """The characters of `text` that `font` has no glyph for (they would print as .notdef)."""
+    cmap = font_info(font).cmap
+    return "".join(dict.fromkeys(c for c in text if ord(c) not in cmap))
+
+
+@lru_cache(maxsize=32)
+def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]]:
+    """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
+    glyphs), and where each of `gids` went: old glyph id -> new glyph id."""
+    info = font_info(path)
+    options = subset.Options()
+    options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
+    options.hinting = False  # as WeasyPrint embeds its fonts; far smaller, prints the same
+    options.notdef_outline = True  # a missing letter still shows as a box
+    options.retain_gids = info.cff  # a CFF font's CIDs are its glyph ids
+    options.name_languages = [0x409]
+    # lazy: tables we drop are never parsed; no recalculation: glyphs are copied, not rebuilt,
+    # and the font keeps its own timestamp (fontTools would stamp the clock: files must not vary)
+    font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=sorted(gids | {0}))
+    subsetter.subset(font)
+    new_id = {name: i for i, name in enumerate(font.getGlyphOrder())}
+    old_names = info.glyphs
+    mapping = (
+        {g: new_id.get(old_names[g], 0) for g in gids} if not info.cff else {g: g for g in gids}
+    )
+    out = BytesIO()
+    font.save(out)
+    return out.getvalue(), mapping
+
+
+_TO_UNICODE = (
+    b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap\n"
+    b"/CIDSystemInfo<</Registry(Adobe)/Ordering(UCS)/Supplement 0>>def\n"
+    b"/CMapName/Adobe-Identity-UCS def/CMapType 2 def\n"
+    b"1 begincodespacerange\n<0000><FFFF>\nendcodespacerange\n%s"
+    b"endcmap CMapName currentdict/CMap defineresource pop end end"
+)
+
+
+def to_unicode(used: dict[int, str]) -> bytes:
+    """A ToUnicode CMap: each CID (2-byte code) in `used` -> its text."""
+    pairs = [b"<%04X><%s>" % (g, used[g].encode("utf-16-be").hex().encode()) for g in sorted(used)]
+    chunks = (pairs[i : i + 100] for i in range(0, len(pairs), 100))  # at most 100 per block
+    return _TO_UNICODE % b"".join(
+        b"%d beginbfchar\n%s\nendbfchar\n" % (len(c), b"\n".join(c)) for c in chunks
+    )
+
+
+def _tag(font: FontInfo, gids: frozenset[int]) -> str:
+    """Six capitals naming the subset, as the PDF format asks (e.g. ``ABCDEF+Lato-Bold``)."""
+    digest = hashlib.sha256(font.name.encode() + b"".join(b"%d," % g for g in sorted(gids)))
+    return "".join(string.ascii_uppercase[b % 26] for b in digest.digest()[:6])
+
+
+def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Object:
+    """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows)."""
+    gids = frozenset(used)
+    data, new_id = subset_font(font.path, gids)
+    base_font = pikepdf.Name("/" + _tag(font, gids) + "+" + font.name)
+    font_file = pikepdf.Stream(pdf, data)
+    if font.cff:
+        font_file.Subtype = pikepdf.Name.OpenType
+    else:
+        font_file.Length1 = len(data)
+    descriptor = pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor,
+        FontName=base_font,
+        Flags=4,  # symbolic: glyphs are chosen by id, not by a standard encoding
+        FontBBox=pikepdf.Array([_real(v) for v in font.bbox]),
+        ItalicAngle=_real(font.italic_angle),
+        Ascent=_real(font.ascent_pt),
+        Descent=_real(font.descent_pt),
+        CapHeight=_real(font.cap_height),
+        StemV=80,
+    )
+    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    widths = pikepdf.Array()
+    for g in sorted(gids):
+        widths.extend([g, pikepdf.Array([_real(font.advances[g] * 1000 / font.upm)])])
+    cid_font = pikepdf.Dictionary(
+        Type=pikepdf.Name.Font,
+        Subtype=pikepdf.Name.CIDFontType0 if font.cff else pikepdf.Name.CIDFontType2,
+        BaseFont=base_font,
+        FontDescriptor=pdf.make_indirect(descriptor),
+        W=widths,
+        CIDSystemInfo=pikepdf.Dictionary(
+            Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
+        ),
+    )
+    if not font.cff:  # CID -> new glyph id, 2 bytes each, for CIDs 0..max
+        gid_map = bytearray(2 * (max(gids, default=0) + 1))
+        for old, new in new_id.items():
+            gid_map[2 * old : 2 * old + 2] = new.to_bytes(2, "big")
+        cid_font.CIDToGIDMap = pdf.make_stream(bytes(gid_map))
+    return pdf.make_indirect(
+        pikepdf.Dictionary(
+            Type=pikepdf.Name.Font,
+            Subtype=pikepdf.Name.Type0,
+            BaseFont=base_font,
+            Encoding=pikepdf.Name("/Identity-H"),
+            DescendantFonts=pikepdf.Array([pdf.make_indirect(cid_font)]),
+            ToUnicode=pdf.make_stream(to_unicode(used)),
+        )
+    )
+
+
+def _real(x: float) -> Decimal:
+    """A PDF number written as the short decimal of `x` (3 places at most)."""
+    return Decimal(num(x).decode())

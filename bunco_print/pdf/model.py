@@ -1,0 +1,59 @@
+"""What goes on a page: a background page of the template, and stamps in rectangles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Rect:
+    """CSS px from the page's top-left corner, as in WeasyPrint's ``page.anchors[id]``."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @classmethod
+    def from_anchor(cls, anchor: tuple[float, float, float, float]) -> Rect:
+        return cls(*anchor)
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    font: Path
+    size: float  # pt, shrunk so the text fits the rect's width
+    color: str = "#000000"
+    align: str = "center"  # "left" | "center" | "right"; vertically always centred
+    rotate: int = 0  # 0 | 180: upside down, turned about the rect's centre
+
+    def __post_init__(self) -> None:
+        if self.align not in ("left", "center", "right") or self.rotate not in (0, 180):
+            raise ValueError(f"bad align/rotate in {self!r}")
+
+
+@dataclass(frozen=True)
+class QR:
+    data: str
+    color: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Art:
+    piece: int  # page index in the `pieces` PDF
+    rotate: int = 0  # 0 | 180
+
+    def __post_init__(self) -> None:
+        if self.rotate not in (0, 180):
+            raise ValueError(f"bad rotate in {self!r}")
+
+
+Stamp = Text | QR | Art
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    background: int  # page index in the template PDF
+    stamps: tuple[tuple[Rect, Stamp], ...] = ()

@@ -205,9 +205,8 @@ _SECTIONS = ("night", "tables", "scoring", "play", "ties", "traveler", "prizes")
 
 
 def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
+    """A value as the TOML file spells it."""
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
 
 
 class _Reader:
@@ -224,11 +223,11 @@ class _Reader:
         place = f"{place} " if self.section else ""
         raise InputError(f"ruleset {self.where}: {place}{key or ''}{' ' if key else ''}{message}")
 
-    def sub(self, key: str, section: str | None = None) -> _Reader:
+    def sub(self, key: str) -> _Reader:
         if key not in self.data:
             self.fail(f"[{key}]", "is missing")
         self.seen.add(key)
-        return _Reader(self.where, section or key, self.data[key])
+        return _Reader(self.where, key, self.data[key])
 
     def value(self, key: str, kind: type, default: Any = _MISSING) -> Any:
         if key not in self.data:
@@ -295,9 +294,8 @@ class _Reader:
         self.done()
         sets = night.number("sets", 1, MAX_SETS)
         breaks = night.value("break_after_sets", list, [])
-        if any(type(b) is not int or not 1 <= b <= sets for b in breaks) or len(set(breaks)) < len(
-            breaks
-        ):
+        bad = [b for b in breaks if type(b) is not int or not 1 <= b <= sets]
+        if bad or len(set(breaks)) < len(breaks):
             night.fail("break_after_sets", f"must list different sets from 1 to {sets}: {breaks}")
         naming = tables.choice("naming", Naming)
         grouped = naming == Naming.GROUPS  # then each group's size is needed

@@ -3,18 +3,20 @@
 There is one Jinja environment. Its loader looks in the `templates/` folders of the theme being
 rendered (and of the themes it extends) first, then in the shipped templates/. Which theme is
 being rendered is a context variable that `render_html` sets from its `theme` argument, so the
-same environment, filters and template cache serve every theme; a cached template remembers the
-theme folders it was found with and is loaded again when another theme is rendered.
+same environment, filters and template cache serve every theme; a cached template is loaded
+again only when the theme now being rendered finds another file under its name.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 from weasyprint import HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 
@@ -37,18 +39,35 @@ class ThemeFirstLoader(jinja2.BaseLoader):
     def __init__(self, shipped: Path):
         self.shipped = shipped
 
+    def locate(self, template: str) -> str | None:
+        """The file `template` names for the theme being rendered, or None."""
+        if template.startswith(SHIPPED_PREFIX):  # a theme's override reaching the original
+            folders, template = (self.shipped,), template.removeprefix(SHIPPED_PREFIX)
+        else:
+            folders = (*_theme_dirs.get(), self.shipped)
+        pieces = split_template_path(template)  # refuses `..`
+        for folder in folders:
+            path = os.path.normpath(os.path.join(folder, *pieces))
+            if os.path.isfile(path):
+                return path
+        return None
+
     def get_source(self, environment: jinja2.Environment, template: str):
-        if template.startswith(SHIPPED_PREFIX):  # a theme's override extending the original
-            shipped = jinja2.FileSystemLoader(str(self.shipped))
-            return shipped.get_source(environment, template.removeprefix(SHIPPED_PREFIX))
-        themed = _theme_dirs.get()
-        search = [str(p) for p in (*themed, self.shipped)]
-        source, filename, uptodate = jinja2.FileSystemLoader(search).get_source(
-            environment, template
-        )
-        # A template found for one theme is stale for a theme with other folders: the cache
-        # asks this before reusing it, so each render sees its own theme's overrides.
-        return source, filename, lambda: _theme_dirs.get() == themed and uptodate()
+        filename = self.locate(template)
+        if filename is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = os.path.getmtime(filename)
+        source = Path(filename).read_text(encoding="utf-8")
+
+        def uptodate() -> bool:
+            # The cache asks this before reusing a template: it is stale when the theme now
+            # being rendered finds another file under this name, or when the file changed.
+            try:
+                return self.locate(template) == filename and os.path.getmtime(filename) == mtime
+            except OSError:
+                return False
+
+        return source, filename, uptodate
 
     def list_templates(self) -> list[str]:
         return jinja2.FileSystemLoader(str(self.shipped)).list_templates()

@@ -20,6 +20,7 @@ from .resources import data_dir
 
 REQUIRED_COLORS = ("ink", "accent", "accent2", "soft", "line", "muted", "gold")
 REQUIRED_FONTS = ("display", "body", "hand")
+REQUIRED_ART = ("star.svg", "seat.svg", "dice.svg", "corner.svg", "ghost.svg")  # templates use them
 FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can embed
 _KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
 _FONT_KEYS = {"family", "package", "files"}
@@ -57,7 +58,7 @@ class Theme:
     def art(self, name: str) -> Path:
         """An art file by name, from this theme or the nearest theme it extends."""
         if not _relative(name):
-            raise InputError(f"theme {self.name!r}: art {name!r} must be a plain file name")
+            raise InputError(f"theme {self.name!r}: art {name!r} must be a path inside the theme")
         for folder in self.folders:
             if (folder / name).is_file():
                 return folder / name
@@ -169,6 +170,10 @@ def _load(folder: Path) -> Theme:
         if missing:
             extends = " nor in the themes it extends" if len(chain) > 1 else ""
             _fail(home, f"[{key}]", f"must give {', '.join(missing)} (not given here{extends})")
+    for art in REQUIRED_ART:
+        if not any((f / art).is_file() for f, _d in chain):
+            extends = ", nor in the themes it extends" if len(chain) > 1 else ""
+            _fail(home, "", f"needs the art file {art} beside it{extends}")
     theme = Theme(
         name=home.name,
         title=merged.get("title", "Bunco Night"),

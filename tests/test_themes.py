@@ -257,6 +257,18 @@ def test_colours_and_fonts_the_templates_need_must_be_there(tmp_path):
     assert themes.load(str(folder)).colors["gold"] == themes.load("classic").colors["gold"]
 
 
+def test_a_theme_of_its_own_needs_the_art_the_templates_use(tmp_path):
+    toml = (data_dir("themes") / "classic" / "theme.toml").read_text(encoding="utf-8")
+    folder = write_theme(tmp_path / "alone", toml, css="")
+    message = theme_error(folder)
+    assert (
+        message == f"theme {folder.resolve() / 'theme.toml'}: needs the art file star.svg beside it"
+    )
+    for art in themes.REQUIRED_ART:
+        shutil.copy(data_dir("themes") / "classic" / art, folder / art)
+    assert themes.load(str(folder)).art("star.svg").parent == folder.resolve()
+
+
 def test_extends_cycles_are_refused(tmp_path):
     write_theme(tmp_path / "a", 'extends = "../b"\n')
     write_theme(tmp_path / "b", 'extends = "../a"\n')
@@ -293,7 +305,7 @@ def test_data_uris_and_fragments_pass_through(tmp_path):
 def test_art_names_cannot_leave_the_theme(house):
     theme = themes.load(str(house))
     for name in ("../classic/dice.svg", "/etc/hosts", ""):
-        with pytest.raises(BuncoError, match="must be a plain file name"):
+        with pytest.raises(BuncoError, match="must be a path inside the theme"):
             theme.art(name)
 
 

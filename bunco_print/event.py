@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from . import links
+from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .money import split_pot
 from .rulesets import Ruleset
@@ -182,7 +183,7 @@ def plan_event(
     sets: int | None = None,
     buy_in: int = 5,
     currency: str = "$",
-    engine_url: str = "http://localhost:8765",
+    engine_url: str = DEFAULT_ENGINE_URL,
     star_on_back: bool = False,
     spare_pads: int | None = None,
     extra: dict | None = None,

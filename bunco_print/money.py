@@ -1,4 +1,4 @@
-"""Splitting a prize pot into whole currency units that add up exactly."""
+"""Money: splitting a prize pot into whole units that add up exactly, and writing amounts."""
 
 from __future__ import annotations
 
@@ -23,3 +23,11 @@ def split_pot(pot: int, shares: Sequence[Fraction]) -> list[int]:
     for i in by_remainder[:leftover]:
         amounts[i] += 1
     return amounts
+
+
+def format_money(amount: int, currency: str = "$") -> str:
+    """An amount as people write it: "$1,000" with a one-letter symbol, "1,000 EUR" with a code."""
+    sign, digits = "-" * (amount < 0), f"{abs(amount):,}"
+    if len(currency) <= 1:
+        return f"{sign}{currency}{digits}"
+    return f"{sign}{digits} {currency}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from . import links, render, rulesets, themes
+from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .event import Event, SeatCard, plan_event
 from .money import REMAINDER_RULE
@@ -49,7 +50,7 @@ class PackRequest:
     sets: int | None = None
     buy_in: int = 5
     currency: str = "$"
-    engine_url: str = "http://localhost:8765"
+    engine_url: str = DEFAULT_ENGINE_URL
     star_on_back: bool = False
     creation_date: datetime | None = None
 

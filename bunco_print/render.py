@@ -1,33 +1,91 @@
-"""HTML from the Jinja templates, and PDF from HTML through WeasyPrint."""
+"""HTML from the Jinja templates, and PDF from HTML through WeasyPrint.
+
+There is one Jinja environment. Its loader looks in the `templates/` folders of the theme being
+rendered (and of the themes it extends) first, then in the shipped templates/. Which theme is
+being rendered is a context variable that `render_html` sets from its `theme` argument, so the
+same environment, filters and template cache serve every theme; a cached template is loaded
+again only when the theme now being rendered finds another file under its name.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 from weasyprint import HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 
 from .errors import RenderError
+from .money import format_money
 from .resources import data_dir
 
+# Every filter and global the templates may use, in one place.
+FILTERS: dict[str, Callable] = {"money": format_money}
+GLOBALS: dict[str, object] = {}
+# `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
+SHIPPED_PREFIX = "default:"
 
-def _money(amount: int, currency: str = "$") -> str:
-    return f"{currency}{amount:,}" if len(currency) <= 1 else f"{amount:,} {currency}"
+_theme_dirs: ContextVar[tuple[Path, ...]] = ContextVar("theme_template_dirs", default=())
+
+
+class ThemeFirstLoader(jinja2.BaseLoader):
+    """The rendered theme's templates/ folders, nearest first, then the shipped templates/."""
+
+    def __init__(self, shipped: Path):
+        self.shipped = shipped
+
+    def locate(self, template: str) -> str | None:
+        """The file `template` names for the theme being rendered, or None."""
+        if template.startswith(SHIPPED_PREFIX):  # a theme's override reaching the original
+            folders, template = (self.shipped,), template.removeprefix(SHIPPED_PREFIX)
+        else:
+            folders = (*_theme_dirs.get(), self.shipped)
+        pieces = split_template_path(template)  # refuses `..`
+        for folder in folders:
+            path = os.path.normpath(os.path.join(folder, *pieces))
+            if os.path.isfile(path):
+                return path
+        return None
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        filename = self.locate(template)
+        if filename is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = os.path.getmtime(filename)
+        source = Path(filename).read_text(encoding="utf-8")
+
+        def uptodate() -> bool:
+            # The cache asks this before reusing a template: it is stale when the theme now
+            # being rendered finds another file under this name, or when the file changed.
+            try:
+                return self.locate(template) == filename and os.path.getmtime(filename) == mtime
+            except OSError:
+                return False
+
+        return source, filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return jinja2.FileSystemLoader(str(self.shipped)).list_templates()
 
 
 @cache
 def environment() -> jinja2.Environment:
-    """The one Jinja environment: templates/ (shipped), autoescaped, with our filters."""
+    """The one Jinja environment: theme templates first, autoescaped, with our filters."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        loader=ThemeFirstLoader(data_dir("templates")),
         autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=True,  # the loader's up-to-date check is what keeps themes apart
     )
-    env.filters["money"] = _money
+    env.filters.update(FILTERS)
+    env.globals.update(GLOBALS)
     return env
 
 
@@ -38,10 +96,14 @@ def font_config() -> FontConfiguration:
 
 
 def render_html(template: str, **context) -> str:
+    """Render a template; a `theme` in the context decides whose templates/ come first."""
+    token = _theme_dirs.set(getattr(context.get("theme"), "template_dirs", ()))
     try:
         return environment().get_template(template).render(**context)
     except jinja2.TemplateError as exc:
         raise RenderError(f"template {template}: {exc}") from exc
+    finally:
+        _theme_dirs.reset(token)
 
 
 def layout(html: str, base: Path | None = None) -> Document:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from .awards import Settlement, Standing, standings
 from .errors import BuncoError
+from .money import format_money
 from .night import Night
 from .ties import Award
 from .tournament import Advancement
@@ -120,7 +121,7 @@ def _tournament(adv: Advancement | None) -> dict | None:
 
 
 def money(amount: int, currency: str) -> str:
-    return f"{currency}{amount}" if len(currency) <= 1 else f"{amount} {currency}"
+    return format_money(amount, currency)
 
 
 def headline(night: Night) -> str:

@@ -1,71 +1,64 @@
-"""Themes: a folder with theme.toml, CSS and SVG art; a theme may extend another."""
+"""Themes: a folder with theme.toml, CSS, SVG art and maybe its own fonts and templates.
+
+A theme is a shipped name (`classic`) or any folder holding a theme.toml. It may `extend`
+another; colours merge by name, fonts by role, and art, CSS `url()`s and templates are looked
+up in the theme first, then in the themes it extends. Everything is checked at load, so a
+mistake is one line naming the theme.toml and the key.
+"""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .errors import InputError, UnknownNameError
 from .resources import data_dir
 
-# Fonts come from PyPI font packages installed with bunco-print; nothing is fetched at run time.
-FONTS: dict[str, tuple[str, str, dict[str, str]]] = {
-    # key: (CSS family, package, {weight/style: file})
-    "lato": (
-        "Lato",
-        "font_lato",
-        {
-            "400": "Lato-Regular.ttf",
-            "700": "Lato-Bold.ttf",
-            "900": "Lato-Black.ttf",
-            "400i": "Lato-Italic.ttf",
-            "300": "Lato-Light.ttf",
-        },
-    ),
-    "fredoka": ("Fredoka One", "font_fredoka_one", {"400": "FredokaOne-Regular.ttf"}),
-    "amatic": (
-        "Amatic SC",
-        "font_amatic_sc",
-        {"400": "AmaticSC-Regular.ttf", "700": "AmaticSC-Bold.ttf"},
-    ),
-}
+REQUIRED_COLORS = ("ink", "accent", "accent2", "soft", "line", "muted", "gold")
+REQUIRED_FONTS = ("display", "body", "hand")
+REQUIRED_ART = ("star.svg", "seat.svg", "dice.svg", "corner.svg", "ghost.svg")  # templates use them
+FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can embed
+_KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
+_FONT_KEYS = {"family", "package", "files"}
+_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
+_FACE = re.compile(r"^[1-9]00i?$")  # CSS weight, "i" for italic
+_FAMILY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]*$")
+_URL = re.compile(r"""/\*.*?\*/|url\(\s*(["']?)(.*?)\1\s*\)""", re.S)  # comments kept as they are
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-def font_file(key: str, weight: str = "400") -> Path:
-    _family, package, faces = FONTS[key]
-    return Path(str(files(package) / "files" / faces.get(weight, faces["400"])))
+@dataclass(frozen=True)
+class Font:
+    """A font family and its face files, keyed "400", "700", "400i" (italic)..."""
 
+    family: str
+    faces: dict[str, Path]
 
-def font_faces_css() -> str:
-    """@font-face rules for every shipped font, pointing at the installed files."""
-    rules = []
-    for key, (family, _package, faces) in FONTS.items():
-        for face in faces:
-            weight, italic = face.rstrip("i"), face.endswith("i")
-            url = font_file(key, face).as_uri()
-            style = "italic" if italic else "normal"
-            rules.append(
-                f'@font-face {{ font-family: "{family}"; src: url("{url}");'
-                f" font-weight: {weight}; font-style: {style}; }}"
-            )
-    return "\n".join(rules)
+    def file(self, weight: str = "400") -> Path:
+        return self.faces.get(weight, self.faces["400"])
 
 
 @dataclass(frozen=True)
 class Theme:
-    name: str
+    name: str  # the folder's name
     title: str  # default event title
     description: str
     colors: dict[str, str]
-    fonts: dict[str, str]  # role (display, body, hand) -> FONTS key
+    fonts: dict[str, Font]  # role (display, body, hand) -> font
     folders: tuple[Path, ...]  # this theme's folder first, then the ones it extends
     stylesheets: tuple[Path, ...]  # parents' first, so a child's rules win
+    ref: str = ""  # what load() takes to give this theme again: a shipped name or a folder
+    style: str = field(default="", repr=False)  # the stylesheets, url()s resolved
 
     def art(self, name: str) -> Path:
         """An art file by name, from this theme or the nearest theme it extends."""
+        if not _relative(name):
+            raise InputError(f"theme {self.name!r}: art {name!r} must be a path inside the theme")
         for folder in self.folders:
             if (folder / name).is_file():
                 return folder / name
@@ -75,59 +68,234 @@ class Theme:
         return self.art(name).read_text(encoding="utf-8")
 
     def font(self, role: str, weight: str = "400") -> Path:
-        return font_file(self.fonts[role], weight)
+        return self.fonts[role].file(weight)
 
     def family(self, role: str) -> str:
-        return FONTS[self.fonts[role]][0]
+        return self.fonts[role].family
+
+    @property
+    def template_dirs(self) -> tuple[Path, ...]:
+        """The `templates/` folders of this theme and those it extends, nearest first."""
+        return tuple(f / "templates" for f in self.folders if (f / "templates").is_dir())
 
     def css(self) -> str:
         """Font faces, the theme's colours and fonts as CSS variables, then its stylesheets."""
+        faces: dict[tuple[str, str], Path] = {}
+        for font in self.fonts.values():
+            for face, path in font.faces.items():
+                faces.setdefault((font.family, face), path)
+        rules = [
+            f'@font-face {{ font-family: "{family}"; src: url("{path.as_uri()}");'
+            f" font-weight: {face.rstrip('i')};"
+            f" font-style: {'italic' if face.endswith('i') else 'normal'}; }}"
+            for (family, face), path in faces.items()
+        ]
         variables = [f"--{k}: {v};" for k, v in self.colors.items()]
-        variables += [f'--font-{role}: "{self.family(role)}";' for role in self.fonts]
-        parts = [font_faces_css(), ":root { " + " ".join(variables) + " }"]
-        parts += [p.read_text(encoding="utf-8") for p in self.stylesheets]
-        return "\n".join(parts)
+        variables += [f'--font-{role}: "{font.family}";' for role, font in self.fonts.items()]
+        return "\n".join([*rules, ":root { " + " ".join(variables) + " }", self.style])
 
 
 def available() -> list[str]:
     return sorted(p.name for p in data_dir("themes").iterdir() if (p / "theme.toml").is_file())
 
 
+def load(name: str | Path) -> Theme:
+    """A shipped theme by name, or a folder holding theme.toml, merged over what it extends."""
+    name = str(name)
+    if name in available():
+        return _shipped(name)
+    folder = Path(name).expanduser()
+    if name and folder.is_dir():
+        if not (folder / "theme.toml").is_file():
+            raise InputError(
+                f"theme folder {folder} holds no theme.toml; "
+                f"give a folder that does, or one of: {', '.join(available())}"
+            )
+        return _load(folder.resolve())
+    raise UnknownNameError("theme", name, available())
+
+
 @cache
-def load(name: str) -> Theme:
-    """The theme called `name`, merged over the themes it extends."""
-    chain, seen = [], set()
-    while name:
-        if name not in available():
-            raise UnknownNameError("theme", name, available())
-        if name in seen:
-            raise InputError(f"theme {name!r} extends itself")
-        seen.add(name)
-        folder = data_dir("themes") / name
-        try:
-            data = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"theme {name!r}: theme.toml is not valid TOML ({exc})") from None
-        chain.append((name, folder, data))
-        name = data.get("extends", "")
-    merged: dict = {"colors": {}, "fonts": {}}
-    stylesheets = []
-    for _name, folder, data in reversed(chain):
-        merged["colors"].update(data.get("colors", {}))
-        merged["fonts"].update(data.get("fonts", {}))
-        merged.update({k: v for k, v in data.items() if k not in ("colors", "fonts", "extends")})
-        stylesheets += [
-            folder / s for s in data.get("stylesheets", ["theme.css"]) if (folder / s).is_file()
-        ]
-    unknown = set(merged["fonts"].values()) - set(FONTS)
-    if unknown:
-        raise InputError(f"theme {chain[0][0]!r} names fonts that are not shipped: {unknown}")
-    return Theme(
-        name=chain[0][0],
+def _shipped(name: str) -> Theme:
+    return _load(data_dir("themes") / name)
+
+
+# --- reading and checking theme.toml -----------------------------------------------------------
+
+
+def _where(folder: Path) -> str:
+    """How errors name a theme file: short for shipped themes, the full path for others."""
+    shipped = data_dir("themes")
+    return f"{folder.name}/theme.toml" if folder.parent == shipped else str(folder / "theme.toml")
+
+
+def _relative(ref: str) -> bool:
+    """A path inside a theme folder: relative, no `..`, no scheme."""
+    path = PurePosixPath(ref)
+    return bool(ref) and not (
+        path.is_absolute() or ".." in path.parts or "\\" in ref or _SCHEME.match(ref)
+    )
+
+
+def _fail(folder: Path, key: str, message: str):
+    raise InputError(f"theme {_where(folder)}: {key}{' ' if key else ''}{message}")
+
+
+def _load(folder: Path) -> Theme:
+    chain: list[tuple[Path, dict]] = []
+    while True:
+        if folder in (f for f, _d in chain):
+            names = " -> ".join(f.name for f, _d in chain)
+            _fail(chain[-1][0], "extends", f"makes a cycle: {names} -> {folder.name}")
+        data = _read(folder)
+        chain.append((folder, data))
+        if "extends" not in data:
+            break
+        folder = _parent(folder, data["extends"])
+    colors: dict[str, str] = {}
+    fonts: dict[str, Font] = {}
+    merged: dict = {}
+    stylesheets: list[Path] = []
+    for _folder, data in reversed(chain):
+        colors.update(data.get("colors", {}))
+        fonts.update(data.get("fonts", {}))
+        merged.update({k: data[k] for k in ("title", "description") if k in data})
+        stylesheets += data["stylesheets"]
+    home = chain[0][0]
+    for key, needed, given in (
+        ("colors", REQUIRED_COLORS, colors),
+        ("fonts", REQUIRED_FONTS, fonts),
+    ):
+        missing = [n for n in needed if n not in given]
+        if missing:
+            extends = " nor in the themes it extends" if len(chain) > 1 else ""
+            _fail(home, f"[{key}]", f"must give {', '.join(missing)} (not given here{extends})")
+    for art in REQUIRED_ART:
+        if not any((f / art).is_file() for f, _d in chain):
+            extends = ", nor in the themes it extends" if len(chain) > 1 else ""
+            _fail(home, "", f"needs the art file {art} beside it{extends}")
+    theme = Theme(
+        name=home.name,
         title=merged.get("title", "Bunco Night"),
         description=merged.get("description", ""),
-        colors=merged["colors"],
-        fonts=merged["fonts"],
-        folders=tuple(f for _n, f, _d in chain),
+        colors=colors,
+        fonts=fonts,
+        folders=tuple(f for f, _d in chain),
         stylesheets=tuple(stylesheets),
+        ref=home.name if home.parent == data_dir("themes") else str(home),
     )
+    style = "\n".join(_resolve_urls(theme, sheet) for sheet in stylesheets)
+    return replace(theme, style=style)
+
+
+def _parent(folder: Path, extends: str) -> Path:
+    """`extends` names a shipped theme, or a folder relative to this theme's own."""
+    if extends in available():
+        return data_dir("themes") / extends
+    parent = (folder / extends).resolve()
+    if not (parent / "theme.toml").is_file():
+        _fail(
+            folder,
+            "extends",
+            f"must name a theme ({', '.join(available())}) or a folder holding theme.toml, "
+            f"not {extends!r}",
+        )
+    return parent
+
+
+def _read(folder: Path) -> dict:
+    """theme.toml, checked key by key; fonts become Font, stylesheets become paths."""
+    try:
+        data = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(folder, "", f"cannot be read: {exc}")
+    except tomllib.TOMLDecodeError as exc:
+        _fail(folder, "", f"is not valid TOML ({exc})")
+    if unknown := sorted(set(data) - _KEYS):
+        _fail(folder, unknown[0], f"is not a key a theme knows; known: {', '.join(sorted(_KEYS))}")
+    for key in ("title", "description", "extends"):
+        if key in data and (type(data[key]) is not str or not data[key].strip()):
+            _fail(folder, key, f"must be text, not {data[key]!r}")
+    colors = _table(folder, data, "colors")
+    for name, value in colors.items():
+        if not _NAME.match(name):
+            _fail(folder, f"[colors] {name}", "is not a usable colour name (a-z, 0-9, - or _)")
+        if type(value) is not str or not _COLOR.match(value):
+            _fail(folder, f"[colors] {name}", f"must be a colour like #d2336b, not {value!r}")
+    fonts = {
+        role: _font(folder, role, spec) for role, spec in _table(folder, data, "fonts").items()
+    }
+    default = ["theme.css"] if (folder / "theme.css").is_file() else []
+    sheets = data.get("stylesheets", default)
+    if type(sheets) is not list or not all(type(s) is str and _relative(s) for s in sheets):
+        _fail(folder, "stylesheets", f"must list CSS files in the theme folder, not {sheets!r}")
+    for sheet in sheets:
+        if not (folder / sheet).is_file():
+            _fail(folder, "stylesheets", f"names {sheet!r}, which is not in {folder}")
+    return {**data, "colors": colors, "fonts": fonts, "stylesheets": [folder / s for s in sheets]}
+
+
+def _table(folder: Path, data: dict, key: str) -> dict:
+    value = data.get(key, {})
+    if type(value) is not dict:
+        _fail(folder, key, "must be a table")
+    return value
+
+
+def _font(folder: Path, role: str, spec: object) -> Font:
+    key = f"[fonts.{role}]"
+    if not _NAME.match(role):
+        _fail(folder, key, "is not a usable font role (a-z, 0-9, - or _)")
+    if type(spec) is not dict:
+        _fail(folder, key, 'must be a table: family = "...", files = { "400" = "..." }')
+    if unknown := sorted(set(spec) - _FONT_KEYS):
+        _fail(folder, f"{key} {unknown[0]}", "is not a key a font knows (family, package, files)")
+    family = spec.get("family")
+    if type(family) is not str or not _FAMILY.match(family):
+        _fail(folder, f"{key} family", f"must name the font family, not {family!r}")
+    root = folder
+    if "package" in spec:
+        package = spec["package"]
+        try:
+            root = Path(str(files(package)))
+        except (ModuleNotFoundError, TypeError, ValueError):
+            _fail(folder, f"{key} package", f"names no installed Python package: {package!r}")
+    faces = spec.get("files")
+    if type(faces) is not dict or "400" not in faces:
+        _fail(folder, f"{key} files", 'must map weights to files, with at least "400"')
+    found = {}
+    for face, name in faces.items():
+        where = f"{key} files.{face}"
+        if not _FACE.match(face):
+            _fail(folder, where, 'must be a weight like "400", "700" or "400i" (italic)')
+        if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
+            _fail(folder, where, f"must be a relative .ttf or .otf path, not {name!r}")
+        if not (root / name).is_file():
+            _fail(folder, where, f"names a file that does not exist: {root / name}")
+        found[face] = root / name
+    return Font(family=family, faces=found)
+
+
+def _resolve_urls(theme: Theme, sheet: Path) -> str:
+    """The stylesheet with each url("art.svg") pointing at the theme's (or its parents') file."""
+    text = sheet.read_text(encoding="utf-8")
+    shipped = sheet.parent.parent == data_dir("themes")
+    where = f"{sheet.parent.name}/{sheet.name}" if shipped else str(sheet)
+    if "@import" in text:
+        raise InputError(f"theme {where}: @import is not supported; list it in stylesheets")
+
+    def resolve(match: re.Match) -> str:
+        ref = (match.group(2) or "").strip()
+        if match.group(0).startswith("/*") or ref.startswith(("data:", "#")):
+            return match.group(0)
+        if not _relative(ref):
+            raise InputError(f"theme {where}: url({ref}) must name an art file of the theme")
+        try:
+            return f'url("{theme.art(ref).as_uri()}")'
+        except InputError:
+            raise InputError(
+                f"theme {where}: url({ref}) names no art file of this theme "
+                "or of the themes it extends"
+            ) from None
+
+    return _URL.sub(resolve, text)

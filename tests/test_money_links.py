@@ -2,11 +2,12 @@
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bunco_print import links
-from bunco_print.money import split_pot
+from bunco_print import links, render, report
+from bunco_print.money import format_money, split_pot
 
 CLASSIC_SHARES = [
     Fraction(1, 3),
@@ -47,3 +48,23 @@ def test_signatures_carry_at_least_64_bits():
 def test_seeded_secrets_repeat_and_random_ones_do_not():
     assert links.new_secret(5, "a") == links.new_secret(5, "a") != links.new_secret(6, "a")
     assert links.new_secret() != links.new_secret()
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "written"),
+    [
+        (5, "$", "$5"),
+        (1000, "$", "$1,000"),
+        (1234567, "€", "€1,234,567"),
+        (0, "£", "£0"),
+        (-25, "$", "-$25"),
+        (1000, "EUR", "1,000 EUR"),
+        (2500000, "CHF", "2,500,000 CHF"),
+        (999, "kr", "999 kr"),
+    ],
+)
+def test_money_is_written_one_way_everywhere(amount, currency, written):
+    assert format_money(amount, currency) == written
+    assert report.money(amount, currency) == written
+    template = render.environment().from_string("{{ amount|money(currency) }}")
+    assert template.render(amount=amount, currency=currency) == written

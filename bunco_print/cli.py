@@ -50,7 +50,7 @@ def friendly(command):
 def as_flags(exc: BuncoError) -> str:
     """The core names a value by its field (`buy_in must be...`); here it is the flag."""
     message, name = str(exc), getattr(exc, "field", None)
-    if name and message.startswith(f"{name} "):
+    if name and name.isidentifier() and message.startswith(f"{name} "):
         return f"--{name.replace('_', '-')}{message[len(name) :]}"
     return message
 

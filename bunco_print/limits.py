@@ -39,6 +39,8 @@ _URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
 
 def shown(value: object) -> str:
     """A value as a message quotes it: as JSON would write it, cut short."""
+    if type(value) is int and value.bit_length() > 256:  # Python will not print 4,300+ digits
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -150,7 +152,10 @@ def check_names(names: Sequence[object], players: int) -> None:
     if len(names) > players:
         raise InputError(f"{len(names)} names were given for {players} players", field="names")
     for n, name in enumerate(names, start=1):
-        text(name, f"name {n}", MAX_NAME)
+        try:
+            text(name, f"name {n}", MAX_NAME)
+        except InputError as exc:
+            raise InputError(str(exc), field="names") from None
 
 
 def check_extra(extra: object, field: str = "extra") -> Mapping[str, object]:

@@ -93,15 +93,21 @@ def loads(raw: bytes | str, source: str = "event.json") -> Night:
         data = json.loads(raw, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
     except RecursionError:
         raise InputError(f"{source}: not an event manifest (nested too deeply)") from None
-    except ValueError as exc:  # bad JSON, bad encoding, a number of thousands of digits
-        raise InputError(f"{source}: not a JSON event manifest ({exc})") from None
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise InputError(f"{source}: not a JSON event manifest ({exc.msg}, {where})") from None
+    except ValueError as exc:  # bad encoding, a repeated key, NaN, a number of 4,300+ digits
+        why = "a number of thousands of digits" if "int" in str(exc) else str(exc)
+        raise InputError(f"{source}: not a JSON event manifest ({why})") from None
     return from_manifest(data, source)
 
 
 def _no_repeats(pairs: list[tuple[str, object]]) -> dict:
     data = dict(pairs)
     if len(data) != len(pairs):
-        raise ValueError("a key is given twice")
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"{shown(twice)} is given twice")
     return data
 
 
@@ -133,7 +139,9 @@ def _record(value: object, path: str, spec: Mapping[str, Check], optional=()) ->
         raise InputError(f"{where} must be an object, not {shown(value)}", field=path or None)
     for key in value:
         if key not in spec:
-            raise _NotOurs(f"{_join(path, key)} is not a field it writes", _join(path, key))
+            name = key if isinstance(key, str) and key.isidentifier() and len(key) <= 40 else None
+            field = _join(path, name or shown(key))
+            raise _NotOurs(f"{field} is not a field it writes", field)
     for key in spec:
         if key not in value and key not in optional:
             raise _NotOurs(f"{_join(path, key)} is missing", _join(path, key))

@@ -124,7 +124,13 @@ HOSTILE = [
     (_set("players", 3), "players", "from 4 to 400, not 3"),
     (_set("players", -13), "players", "not -13"),
     (_set("players", 1_000_000_000), "players", "not 1000000000"),
-    (_set("players", 10**300), "players", "players must be a whole number from 4 to 400, not 1000"),
+    (
+        _set("players", 10**300),
+        "players",
+        "players must be a whole number from 4 to 400, not a number of about 300 digits",
+    ),
+    (_set("players", 10**5000), "players", "not a number of about 5,000 digits"),
+    (_set("players", json.loads("1e400")), "players", "from 4 to 400, not Infinity"),
     (_set("players", 14), "sheets", "13 sheets were given for 14 players"),
     (_set("sets", "4"), "sets", 'sets must be a whole number from 1 to 12, not "4"'),
     (_set("sets", 0), "sets", "not 0"),
@@ -256,6 +262,7 @@ def test_a_hostile_manifest_is_one_error_naming_its_field(change, field, words):
     [
         (_set("players", DELETE), "players is missing"),
         (_set("colour", "red"), "colour is not a field it writes"),
+        (_set("x" * 5000, 1), '"xxxxxxxxxx'),
         (_set("tables.0.colour", "red"), "tables[0].colour is not a field it writes"),
         (_set("seat_cards.0.table", DELETE), "seat_cards[0].table is missing"),
         (_set("format", 2), "format must be 1, not 2"),
@@ -267,7 +274,7 @@ def test_a_manifest_with_missing_or_unknown_fields_is_not_one_bunco_print_wrote(
     change(data)
     with pytest.raises(InputError, match=r"event\.json is not one bunco-print wrote: ") as caught:
         from_manifest(data)
-    assert words in str(caught.value)
+    assert words in str(caught.value) and len(str(caught.value)) < 200
 
 
 @pytest.mark.parametrize("data", [[], "event", 13, None, [v1()]])
@@ -296,7 +303,7 @@ def test_a_billion_players_fails_before_anything_is_built(monkeypatch):
         (b"\xff\xfe\x00garbage", "not a JSON event manifest"),
         (b'{"players": ' + b"9" * 5000 + b"}", "not a JSON event manifest"),
         (b'{"players": NaN}', "not a JSON event manifest"),
-        (b'{"players": 13, "players": 14}', "a key is given twice"),
+        (b'{"players": 13, "players": 14}', '"players" is given twice'),
         (b"[" * 100_000 + b"]" * 100_000, "not an event manifest"),
         (b" " * (manifest.MAX_BYTES + 1), "more than an event manifest holds"),
     ],

@@ -54,13 +54,7 @@ def settle(
     rules = night.ruleset
     rows = validation.totals.by_sheet()
     sheets = sorted(rows, key=sheet_key)
-    amounts = dict(
-        zip(
-            (c.id for c in rules.prizes),
-            split_pot(night.pot, [c.share for c in rules.prizes]),
-            strict=True,
-        )
-    )
+    amounts = {prize.id: prize.amount for prize in night.prizes}
     advancement = None
     if rules.group_tables or any(c.award == "final" for c in rules.prizes):
         advancement = tournament.advance(validation, resolver, semi)

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from . import __version__, config
 from .errors import BuncoError, InputError
-from .event import check_players
+from .limits import check_buy_in, check_players
 from .output import write_folder
 from .pack import PackRequest, build_pack, pack_files
 
@@ -38,13 +38,21 @@ def friendly(command):
         try:
             return command(*args, **kwargs)
         except BuncoError as exc:
-            err.print(f"[bold red]error:[/] {escape(str(exc))}", markup=True)
+            err.print(f"[bold red]error:[/] {escape(as_flags(exc))}", markup=True)
             raise typer.Exit(exc.exit_code) from None
         except KeyboardInterrupt:
             err.print("interrupted; nothing was left half-written")
             raise typer.Exit(130) from None
 
     return wrapper
+
+
+def as_flags(exc: BuncoError) -> str:
+    """The core names a value by its field (`buy_in must be...`); here it is the flag."""
+    message, name = str(exc), getattr(exc, "field", None)
+    if name and name.isidentifier() and message.startswith(f"{name} "):
+        return f"--{name.replace('_', '-')}{message[len(name) :]}"
+    return message
 
 
 class Paper(StrEnum):
@@ -220,31 +228,22 @@ def _read_file(path: Path, what: str) -> bytes:
 
 def _engine_night(event, players, ruleset, sets, buy_in=None):
     """The night from a pack's manifest, or from --players/--ruleset/--sets."""
-    import json
     from dataclasses import replace
 
-    from .event import Event
-    from .night import from_event, night_for
+    from .manifest import loads
+    from .night import night_for
 
     if event is not None:
         if players is not None or ruleset is not None or sets is not None:
             raise InputError("give either --event or --players/--ruleset/--sets, not both")
         manifest = event / "event.json" if event.is_dir() else event
-        try:
-            data = json.loads(_read_file(manifest, "event manifest"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise InputError(f"{manifest}: not a JSON event manifest") from None
-        if not isinstance(data, dict):
-            raise InputError(f"{manifest}: not an event manifest bunco-print wrote")
-        night = from_event(Event.from_manifest(data))
+        night = loads(_read_file(manifest, "event manifest"), str(manifest))
     elif players is None:
         raise InputError("say which night: --event FOLDER, or --players N with --ruleset NAME")
     else:
         night = night_for(ruleset or "classic", check_players(players), sets=sets)
     if buy_in is not None:
-        if buy_in < 0:
-            raise InputError(f"--buy-in cannot be negative, not {buy_in}")
-        night = replace(night, buy_in=buy_in)
+        night = replace(night, buy_in=check_buy_in(buy_in))
     return night
 
 
@@ -434,8 +433,8 @@ def simulate_command(
     """Play a whole night with virtual dice; write its totals, round log and event manifest."""
     from . import report, rulesets
     from .awards import settle
-    from .event import plan_event
-    from .night import from_event
+    from .manifest import to_manifest
+    from .plan import plan_event
     from .simulate import play_semi_final, simulate
     from .ties import Resolver
     from .totals import to_csv
@@ -451,7 +450,7 @@ def simulate_command(
         buy_in=buy_in,
         title=f"Simulated {rules.name}",
     )
-    night = from_event(event)
+    night = event
     played = simulate(night, seed)
     result = validate(played.totals, night)
     settlement = settle(result, Resolver(roll=True, seed=seed))
@@ -463,7 +462,7 @@ def simulate_command(
     }
     columns = {"mini_buncos": rules.track_mini_buncos, "traveler": has_traveler(rules)}
     texts = {
-        "event": _json_text(event.to_manifest()),
+        "event": _json_text(to_manifest(event)),
         "totals": to_csv(played.totals.sheets, **columns),
         "log": "".join(_json_text(r, indent=None) for r in played.log),
     }

@@ -1,7 +1,11 @@
-"""The night as the scoring engine sees it: rounds, tables, ghosts, groups and score sheets.
+"""One Bunco night, with or without a printed pack: its tables and ghosts, sheets, rooms, rounds,
+pot and prizes, and the pack's seat cards and tally pads when one was printed.
 
-It comes from a pack's `event.json` (`from_event`) or from a player count and a ruleset
-(`night_for`), so the engine works with or without a printed pack. A *room* is a set of tables
+Every night comes out of `build`, so one set of checks guards them all: `night_for` (a player
+count and a ruleset: the engine without a pack), `plan.plan_event` (a pack) and
+`manifest.from_manifest` (a pack's event.json). Players sit four to a table; ghosts fill the
+empty seats, lowest tables first, at most two to a table and on opposite teams, and never at the
+head table unless there is no other way (only with five players). A *room* is a set of tables
 that players move between: the whole night, or one tournament group of twelve.
 """
 
@@ -9,11 +13,82 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from . import rulesets
+from . import links, rulesets
 from .errors import InputError
-from .event import SEATS_PER_TABLE, Event, ghosts_by_table
+from .limits import (
+    MAX_CURRENCY,
+    MAX_ENGINE_PLAYERS,
+    MAX_EVENT_ID,
+    MAX_NAME,
+    MAX_SHEET_ID,
+    MAX_SPARE_PADS,
+    MAX_TITLE,
+    SEATS_PER_TABLE,
+    check_buy_in,
+    check_extra,
+    check_sets,
+    flag,
+    ident,
+    iso_date,
+    one_of,
+    text,
+    unique,
+    url,
+    whole,
+)
+from .money import split_pot
 from .rulesets import Ruleset
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int  # 1 is the head table
+    name: str
+    ghosts: int  # ghost seats at the start of the night
+
+    @property
+    def players(self) -> int:
+        return SEATS_PER_TABLE - self.ghosts
+
+    @property
+    def sheet_id(self) -> str:
+        return f"T{self.number}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A score sheet (one per player) or a team card (one per team, `bonko`)."""
+
+    id: str
+    number: int  # its place in the night, 1 first; seat card n goes with sheet n
+    kind: str  # player | team
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """Where a player starts: drawn at random before the first round."""
+
+    number: int
+    table: int
+    star: bool
+    named: bool  # False: "any table but the head table"
+
+
+@dataclass(frozen=True)
+class TallyPad:
+    table: int | None  # None for a spare
+    set: int | None
+
+
+@dataclass(frozen=True)
+class Prize:
+    id: str
+    name: str
+    amount: int
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -21,7 +96,7 @@ class Room:
     number: int  # 1-based; the tournament's group number
     tables: tuple[int, ...]  # table numbers, head first (1 = the night's head table)
     ghosts: int
-    sheets: tuple[str, ...]
+    sheets: tuple[str, ...]  # sheet ids
 
 
 @dataclass(frozen=True)
@@ -29,30 +104,31 @@ class Night:
     ruleset: Ruleset
     players: int
     sets: int
-    table_ghosts: tuple[int, ...]  # ghost seats per table at the start; index 0 = head table
-    sheets: tuple[str, ...]  # score sheet ids ("1".."N") or team card ids ("1".."2T")
-    rooms: tuple[Room, ...]
+    tables: tuple[Table, ...]
+    sheets: tuple[Sheet, ...]  # score sheets ("1".."N") or team cards ("1".."2T")
+    rooms: tuple[Room, ...] = ()
     buy_in: int = 5
     currency: str = "$"
     title: str = "Bunco Night"
     event_id: str = ""
     date: str = ""  # ISO date, when a pack's manifest says
-    names: Mapping[str, str] = field(default_factory=dict)
-    start_tables: Mapping[str, int] = field(default_factory=dict)  # sheet -> first table
-    sheet_room: Mapping[str, int] = field(default_factory=dict)  # sheet -> room number
+    engine_url: str = ""  # where the printed QR codes point
+    seat_cards: tuple[SeatCard, ...] = ()  # a printed pack's, one per player (or none)
+    tally_pads: tuple[TallyPad, ...] = ()
+    star_on_back: bool = False
     extra: Mapping[str, object] = field(default_factory=dict)  # the pack's theme, paper, ...
+
+    @property
+    def rounds_per_set(self) -> int:
+        return self.ruleset.rounds_per_set
 
     @property
     def rounds(self) -> int:
         return self.sets * self.ruleset.rounds_per_set
 
     @property
-    def tables(self) -> int:
-        return len(self.table_ghosts)
-
-    @property
     def ghosts(self) -> int:
-        return sum(self.table_ghosts)
+        return sum(t.ghosts for t in self.tables)
 
     @property
     def pot(self) -> int:
@@ -62,17 +138,87 @@ class Night:
     def team_cards(self) -> bool:
         return self.ruleset.sheet_kind == "team"
 
+    @cached_property
+    def prizes(self) -> tuple[Prize, ...]:
+        """The ruleset's prizes, the pot split between them in whole units."""
+        categories = self.ruleset.prizes
+        amounts = split_pot(self.pot, [c.share for c in categories])
+        return tuple(
+            Prize(id=c.id, name=c.name, amount=a, note=c.note)
+            for c, a in zip(categories, amounts, strict=True)
+        )
+
+    @cached_property
+    def table_ghosts(self) -> tuple[int, ...]:
+        """Ghost seats per table at the start; index 0 = head table."""
+        return tuple(t.ghosts for t in self.tables)
+
+    @cached_property
+    def sheet_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sheets)
+
+    @cached_property
+    def names(self) -> Mapping[str, str]:
+        """Sheet id -> the player's name, for the sheets that carry one."""
+        return {s.id: s.name for s in self.sheets if s.name}
+
+    @cached_property
+    def start_tables(self) -> Mapping[str, int]:
+        """Sheet id -> the table its seat card sends it to (sheet n goes with card n)."""
+        if self.team_cards:
+            return {}
+        return {self.sheets[c.number - 1].id: c.table for c in self.seat_cards}
+
+    @cached_property
+    def sheet_room(self) -> Mapping[str, int]:
+        return {s: room.number for room in self.rooms for s in room.sheets}
+
+    def table(self, number: int) -> Table:
+        return self.tables[number - 1]
+
     def table_name(self, number: int) -> str:
-        return self.ruleset.table_name(number, self.tables)
+        return self.tables[number - 1].name
+
+    def sheet_url(self, secret: str, sheet_id: str) -> str:
+        return links.sheet_url(self.engine_url, secret, self.event_id, sheet_id)
+
+
+# --- seating ----------------------------------------------------------------------------------
+
+
+def table_count(players: int) -> int:
+    return -(-players // SEATS_PER_TABLE)
+
+
+def ghosts_by_table(players: int) -> list[int]:
+    """Ghost seats per table (index 0 = head): lowest tables first, two at most, head last."""
+    tables = table_count(players)
+    ghosts = SEATS_PER_TABLE * tables - players
+    counts = [0] * tables
+    order = [*range(tables - 1, 0, -1)] * 2 + [0]
+    for index in order[:ghosts]:
+        counts[index] += 1
+    return counts
 
 
 def seat_ghosts(players: int) -> list[int]:
     """Ghost seats per table; below four players (a small semi-final) one table takes them."""
-    if players < 2:
-        raise InputError(f"a night needs at least 2 players, not {players}")
+    whole(players, "players", 2, MAX_ENGINE_PLAYERS)
     if players < SEATS_PER_TABLE:
         return [SEATS_PER_TABLE - players]
     return ghosts_by_table(players)
+
+
+def seat_tables(ruleset: Ruleset, players: int) -> tuple[Table, ...]:
+    """The night's tables, head first, named as the ruleset names them."""
+    ghosts = seat_ghosts(players)
+    return tuple(
+        Table(number=n, name=ruleset.table_name(n, len(ghosts)), ghosts=g)
+        for n, g in enumerate(ghosts, start=1)
+    )
+
+
+# --- building a night -------------------------------------------------------------------------
 
 
 def night_for(
@@ -84,80 +230,174 @@ def night_for(
     currency: str = "$",
     sheets: Sequence[str] | None = None,
     groups: Mapping[str, int] | None = None,
-    start_tables: Mapping[str, int] | None = None,
     names: Mapping[str, str] | None = None,
     title: str = "Bunco Night",
     event_id: str = "",
     date: str = "",
 ) -> Night:
-    """The night for `players` under `ruleset`, laid out as `bunco-print pack` would seat it."""
+    """The night for `players` under `ruleset`, laid out as `bunco-print pack` would seat it;
+    `sheets` gives the sheet ids when they are not 1..N (a semi-final keeps its players')."""
     rules = rulesets.load(ruleset) if isinstance(ruleset, str) else ruleset
-    sets = sets or rules.sets
-    if not 1 <= sets <= 12:
-        raise InputError(f"--sets must be from 1 to 12, not {sets}")
-    if buy_in < 0:
-        raise InputError(f"--buy-in cannot be negative, not {buy_in}")
-    ghosts = tuple(seat_ghosts(players))
-    if rules.sheet_kind == "team":
-        ids = tuple(str(n) for n in range(1, 2 * len(ghosts) + 1))
+    named = dict(names or {})
+    built = None
+    if sheets is not None and rules.sheet_kind == "player":
+        built = [
+            Sheet(id=s, number=n, kind="player", name=named.get(s, ""))
+            for n, s in enumerate(sheets, start=1)
+        ]
+    elif named:
+        built = [replace(s, name=named.get(s.id, "")) for s in default_sheets(rules, players)]
+    return build(
+        rules,
+        players,
+        sets=sets,
+        buy_in=buy_in,
+        currency=currency,
+        sheets=built,
+        groups=groups,
+        title=title,
+        event_id=event_id,
+        date=date,
+    )
+
+
+def default_sheets(ruleset: Ruleset, players: int) -> tuple[Sheet, ...]:
+    """Sheets "1".."N", one a player, or team cards "1".."2T", one a team."""
+    if ruleset.sheet_kind == "team":
+        count, kind = 2 * len(seat_ghosts(players)), "team"
     else:
-        ids = tuple(sheets) if sheets is not None else tuple(str(n) for n in range(1, players + 1))
-        if len(ids) != players:
-            raise InputError(f"{len(ids)} sheets were given for {players} players")
+        count, kind = players, "player"
+    return tuple(Sheet(id=str(n), number=n, kind=kind) for n in range(1, count + 1))
+
+
+def build(
+    ruleset: Ruleset,
+    players: int,
+    *,
+    sets: int | None = None,
+    buy_in: int = 5,
+    currency: str = "$",
+    title: str = "Bunco Night",
+    event_id: str = "",
+    date: str = "",
+    sheets: Sequence[Sheet] | None = None,
+    groups: Mapping[str, int] | None = None,
+    seat_cards: Sequence[SeatCard] = (),
+    tally_pads: Sequence[TallyPad] = (),
+    engine_url: str = "",
+    star_on_back: bool = False,
+    extra: Mapping[str, object] | None = None,
+) -> Night:
+    """A night, checked: every value in range, and sheets, seat cards and pads that fit it."""
+    tables = seat_tables(ruleset, players)
+    sets = check_sets(ruleset.sets if sets is None else sets)
+    check_buy_in(buy_in)
+    text(currency, "currency", MAX_CURRENCY)
+    text(title, "title", MAX_TITLE)
+    if event_id:
+        ident(event_id, "event_id", MAX_EVENT_ID)
+    if date:
+        iso_date(date, "date")
+    url(engine_url, "engine_url")
+    flag(star_on_back, "star_on_back")
+    extra = dict(check_extra(extra or {}))
+    sheets = tuple(default_sheets(ruleset, players) if sheets is None else sheets)
+    _check_sheets(sheets, ruleset, players, len(tables))
+    _check_seat_cards(tuple(seat_cards), tables)
+    _check_tally_pads(tuple(tally_pads), len(tables), sets)
     night = Night(
-        ruleset=rules,
+        ruleset=ruleset,
         players=players,
         sets=sets,
-        table_ghosts=ghosts,
-        sheets=ids,
-        rooms=(),
+        tables=tables,
+        sheets=sheets,
         buy_in=buy_in,
         currency=currency,
         title=title,
         event_id=event_id,
         date=date,
-        names=dict(names or {}),
-        start_tables=dict(start_tables or {}),
+        engine_url=engine_url,
+        seat_cards=tuple(seat_cards),
+        tally_pads=tuple(tally_pads),
+        star_on_back=star_on_back,
+        extra=extra,
     )
+    if groups is None and ruleset.group_tables and night.start_tables:
+        size = ruleset.group_tables  # a tournament's groups follow its seat cards
+        groups = {sheet: (table - 1) // size + 1 for sheet, table in night.start_tables.items()}
     return with_groups(night, groups)
 
 
-def from_event(event: Event) -> Night:
-    """The night a pack's manifest describes; tournament groups follow its seat cards."""
-    rules = rulesets.load(event.ruleset)
-    starts: dict[str, int] = {}
-    if rules.sheet_kind == "player" and len(event.seat_cards) == event.players:
-        # Sheet n belongs to the player who drew seat card n.
-        starts = {str(card.number): card.table for card in event.seat_cards}
-    groups = None
-    if rules.group_tables and starts:
-        groups = {sheet: (table - 1) // rules.group_tables + 1 for sheet, table in starts.items()}
-    night = night_for(
-        rules,
-        event.players,
-        sets=event.sets,
-        buy_in=event.buy_in,
-        currency=event.currency,
-        sheets=[s.id for s in event.sheets] if rules.sheet_kind == "player" else None,
-        groups=groups,
-        start_tables=starts,
-        names={s.id: s.name for s in event.sheets if s.name},
-        title=event.title,
-        event_id=event.event_id,
-        date=event.date,
-    )
-    if night.table_ghosts != tuple(t.ghosts for t in event.tables):
-        raise InputError("event manifest: its tables do not seat its players four to a table")
-    return replace(night, extra=dict(event.extra))
+def _check_sheets(sheets: Sequence[Sheet], ruleset: Ruleset, players: int, tables: int) -> None:
+    if ruleset.sheet_kind == "team":
+        if len(sheets) != 2 * tables:
+            raise InputError(
+                f"sheets: {tables} tables play with {2 * tables} team cards, not {len(sheets)}",
+                field="sheets",
+            )
+    elif len(sheets) != players:
+        raise InputError(f"{len(sheets)} sheets were given for {players} players", field="sheets")
+    for i, sheet in enumerate(sheets):
+        if ruleset.sheet_kind == "team":  # rooms and the simulator count cards "1".."2T"
+            one_of(sheet.id, f"sheets[{i}].id", (str(i + 1),))
+        ident(sheet.id, f"sheets[{i}].id", MAX_SHEET_ID)
+        one_of(sheet.number, f"sheets[{i}].number", (i + 1,))
+        one_of(sheet.kind, f"sheets[{i}].kind", (ruleset.sheet_kind,))
+        text(sheet.name, f"sheets[{i}].name", MAX_NAME)
+    unique([s.id for s in sheets], "sheets")
+
+
+def _check_seat_cards(cards: Sequence[SeatCard], tables: Sequence[Table]) -> None:
+    """None, or one card a player, numbered in order, sending each table the players it seats."""
+    if not cards:
+        return
+    players = sum(t.players for t in tables)
+    if len(cards) != players:
+        raise InputError(
+            f"seat_cards: {players} players draw {players} seat cards, not {len(cards)}",
+            field="seat_cards",
+        )
+    seated = [0] * len(tables)
+    for i, card in enumerate(cards):
+        one_of(card.number, f"seat_cards[{i}].number", (i + 1,))
+        whole(card.table, f"seat_cards[{i}].table", 1, len(tables))
+        if flag(card.star, f"seat_cards[{i}].star") and card.table != 1:
+            raise InputError(
+                f"seat_cards[{i}].star: only the head table's cards carry the star",
+                field=f"seat_cards[{i}].star",
+            )
+        flag(card.named, f"seat_cards[{i}].named")
+        seated[card.table - 1] += 1
+    for table, count in zip(tables, seated, strict=True):
+        if count != table.players:
+            raise InputError(
+                f"seat_cards: {count} cards send players to table {table.number}, "
+                f"which seats {table.players}",
+                field="seat_cards",
+            )
+
+
+def _check_tally_pads(pads: Sequence[TallyPad], tables: int, sets: int) -> None:
+    if len(pads) > tables * sets + MAX_SPARE_PADS:
+        raise InputError(
+            f"tally_pads: {tables} tables and {sets} sets need at most "
+            f"{tables * sets + MAX_SPARE_PADS} pads, not {len(pads)}",
+            field="tally_pads",
+        )
+    for i, pad in enumerate(pads):
+        if pad.table is None and pad.set is None:
+            continue  # a spare: the host writes the table and set in
+        whole(pad.table, f"tally_pads[{i}].table", 1, tables)
+        whole(pad.set, f"tally_pads[{i}].set", 1, sets)
 
 
 def with_groups(night: Night, groups: Mapping[str, int] | None) -> Night:
     """The night with its rooms laid out; `groups` (sheet -> group) overrides the default,
     which gives each group the next sheets in order, as many as its tables seat."""
-    size = night.ruleset.group_tables or night.tables
+    count = len(night.tables)
+    size = night.ruleset.group_tables or count
     table_sets = [
-        tuple(range(first, min(first + size, night.tables + 1)))
-        for first in range(1, night.tables + 1, size)
+        tuple(range(first, min(first + size, count + 1))) for first in range(1, count + 1, size)
     ]
     rooms = []
     position = 0
@@ -166,14 +406,13 @@ def with_groups(night: Night, groups: Mapping[str, int] | None) -> Night:
         if night.team_cards:
             sheets = tuple(str(c) for t in tables for c in (2 * t - 1, 2 * t))
         elif groups:
-            sheets = tuple(s for s in night.sheets if groups.get(s) == number)
+            sheets = tuple(s for s in night.sheet_ids if groups.get(s) == number)
         else:
             seats = SEATS_PER_TABLE * len(tables) - ghosts
-            sheets = night.sheets[position : position + seats]
+            sheets = night.sheet_ids[position : position + seats]
             position += seats
         rooms.append(Room(number=number, tables=tables, ghosts=ghosts, sheets=sheets))
-    sheet_room = {s: room.number for room in rooms for s in room.sheets}
-    return replace(night, rooms=tuple(rooms), sheet_room=sheet_room)
+    return replace(night, rooms=tuple(rooms))
 
 
 def room_seats(room: Room) -> int:

@@ -7,7 +7,6 @@ the sheet number, a name, a QR code, a table name. So 400 players cost little mo
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -16,9 +15,11 @@ from datetime import datetime
 from . import links, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
-from .event import Event, SeatCard, plan_event
+from .manifest import dumps
 from .money import REMAINDER_RULE
+from .night import Night, SeatCard
 from .pdf import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
+from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
 DOCUMENT_FILES = {
@@ -57,7 +58,7 @@ class PackRequest:
 
 @dataclass
 class Pack:
-    event: Event
+    event: Night
     secret: str
     documents: dict[str, bytes] = field(default_factory=dict)  # file name -> PDF
     pack_pdf: bytes = b""
@@ -74,7 +75,7 @@ class Backgrounds:
     anchors: list[dict[str, Rect]]  # per page: slot id -> rectangle
 
 
-def documents_for(event: Event, ruleset: rulesets.Ruleset) -> list[str]:
+def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:
     docs = ["team_card" if ruleset.sheet_kind == "team" else "score_sheet"]
     if event.star_on_back:
         docs.append("sheet_back")
@@ -84,7 +85,7 @@ def documents_for(event: Event, ruleset: rulesets.Ruleset) -> list[str]:
     return [*docs, "prize_sheet", "rules", "table_marker", "pieces"]
 
 
-def plan(request: PackRequest) -> tuple[Event, str, themes.Theme, rulesets.Ruleset]:
+def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
     event = plan_event(
@@ -107,7 +108,7 @@ def plan(request: PackRequest) -> tuple[Event, str, themes.Theme, rulesets.Rules
     return event, links.new_secret(request.seed, salt=event.event_id), theme, ruleset
 
 
-def name_warnings(event: Event, theme: themes.Theme) -> list[str]:
+def name_warnings(event: Night, theme: themes.Theme) -> list[str]:
     """Names with letters the theme's font cannot print (they would come out blank)."""
     font = theme.font("body", "700")
     return [
@@ -214,7 +215,7 @@ def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
         yield items[start : start + size]
 
 
-def _card_label(card: SeatCard, event: Event) -> str:
+def _card_label(card: SeatCard, event: Night) -> str:
     if card.named:
         return event.table(card.table).name
     return " or ".join(t.name for t in event.tables[1:])  # "Table 2 or Table 3": sit as you like
@@ -224,7 +225,7 @@ def _piece(bg: Backgrounds, card: SeatCard) -> Art:
     return Art(bg.pages["pieces"][PIECES.index("star" if card.star else "seat")])
 
 
-def _sheet_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
+def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
     front = bg.pages[doc][0]
     back = bg.pages["sheet_back"][0] if "sheet_back" in bg.pages else None
     anchors = bg.anchors[front]
@@ -256,7 +257,7 @@ def _sheet_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[
             yield PageSpec(back, tuple(stamps))
 
 
-def _pad_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
+def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
     page = bg.pages[doc][0]
     anchors = bg.anchors[page]
     for chunk in _chunks(event.tally_pads, _count(anchors, "p", "qr")):
@@ -272,7 +273,7 @@ def _pad_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[Pa
         yield PageSpec(page, tuple(stamps))
 
 
-def _card_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
+def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
     page = bg.pages[doc][0]
     anchors = bg.anchors[page]
     for chunk in _chunks(event.seat_cards, _count(anchors, "c", "label")):
@@ -289,7 +290,7 @@ def _card_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[P
         yield PageSpec(page, tuple(stamps))
 
 
-def _marker_pages(doc, event: Event, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
+def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
     page = bg.pages[doc][0]
     anchors = bg.anchors[page]
     for table in event.tables:
@@ -305,10 +306,9 @@ def _static_pages(doc, event, secret, theme, bg: Backgrounds) -> Iterator[PageSp
 
 def pack_files(pack: Pack) -> dict[str, bytes]:
     """The folder's content: pack.pdf, one PDF per document, the manifest and the secret."""
-    manifest = json.dumps(pack.event.to_manifest(), indent=2, ensure_ascii=False) + "\n"
     return {
         "pack.pdf": pack.pack_pdf,
         **pack.documents,
-        "event.json": manifest.encode(),
+        "event.json": dumps(pack.event).encode(),
         "event.secret": (pack.secret + "\n").encode(),
     }

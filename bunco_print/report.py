@@ -89,7 +89,7 @@ def _night(night: Night) -> dict:
         "sheets": len(night.sheets),
         "sets": night.sets,
         "rounds": night.rounds,
-        "tables": night.tables,
+        "tables": len(night.tables),
         "ghosts": night.ghosts,
         "buy_in": night.buy_in,
         "pot": night.pot,
@@ -128,7 +128,7 @@ def headline(night: Night) -> str:
     ghosts = f", {night.ghosts} ghost{'s' * (night.ghosts != 1)}" if night.ghosts else ""
     event = f"  [{night.event_id}]" if night.event_id else ""
     return (
-        f"{night.ruleset.name}: {night.players} players, {night.tables} tables{ghosts}, "
+        f"{night.ruleset.name}: {night.players} players, {len(night.tables)} tables{ghosts}, "
         f"{night.rounds} rounds{event}"
     )
 

@@ -105,7 +105,7 @@ class _Game:
     def _seat(self) -> list[list[list[int]]]:
         night, rng = self.night, self.rng
         reals: list[list[int]] = [[] for _ in night.table_ghosts]
-        index = {sheet: i for i, sheet in enumerate(night.sheets)}
+        index = {sheet: i for i, sheet in enumerate(night.sheet_ids)}
         next_player = 0
         for room in night.rooms:
             if night.team_cards:
@@ -150,7 +150,7 @@ class _Game:
         for rnd in range(1, night.rounds + 1):
             self._round(rnd)
         sheets = []
-        for i, sheet in enumerate(night.sheets):
+        for i, sheet in enumerate(night.sheet_ids):
             if night.team_cards:
                 wins, losses = self.u_wins[i], self.u_losses[i]
             else:
@@ -173,7 +173,7 @@ class _Game:
         if night.ruleset.traveler:
             columns.add("traveler")
         totals = Totals(tuple(sheets), "simulated totals", frozenset(columns))
-        holder = night.sheets[self.holder] if self.holder is not None else None
+        holder = night.sheet_ids[self.holder] if self.holder is not None else None
         return Simulation(night, self.seed, totals, tuple(self.log), holder)
 
     def _round(self, rnd: int) -> None:
@@ -326,11 +326,11 @@ class _Game:
             return f"G{player - self.n_real + 1}"
         if self.night.team_cards:
             return f"P{player + 1}"
-        return self.night.sheets[player]
+        return self.night.sheet_ids[player]
 
     def _log(self, rnd, mark, score, results, marks) -> None:
         per_set = self.night.ruleset.rounds_per_set
-        sheets = self.night.sheets
+        sheets = self.night.sheet_ids
         for t, teams in enumerate(self.tables):
             record = {
                 "round": rnd,

@@ -56,7 +56,7 @@ def validate(totals: Totals, night: Night) -> Validation:
     for row in totals.sheets:
         errors += _sheet_errors(row, stats, night.rounds)
     by_sheet = totals.by_sheet()
-    missing = [s for s in night.sheets if s not in by_sheet]
+    missing = [s for s in night.sheet_ids if s not in by_sheet]
     errors += [
         Problem("missing_sheet", f"sheet {s} is missing from the totals", s) for s in missing
     ]
@@ -76,11 +76,11 @@ def _check_columns(totals: Totals, ruleset: Ruleset) -> None:
 
 def _check_sheets(totals: Totals, night: Night) -> Night:
     """Every row names a sheet of this night; a tournament's `group` column regroups it."""
-    known = set(night.sheets)
+    known = set(night.sheet_ids)
     for row in totals.sheets:
         if row.sheet not in known:
             kind = "team card" if night.team_cards else "sheet"
-            hint = f"{kind}s are {_span(night.sheets)}"
+            hint = f"{kind}s are {_span(night.sheet_ids)}"
             if not night.team_cards and night.ghosts:
                 hint += "; ghosts have no sheet"
             raise InputError(
@@ -263,7 +263,7 @@ def _warnings(totals: Totals, night: Night, complete: bool) -> list[Problem]:
     if complete:
         for stat in stats:
             total = sum(getattr(s, stat) for s in totals.sheets)
-            low = bounds.night_low(rules.id, stat, rounds, count, night.tables)
+            low = bounds.night_low(rules.id, stat, rounds, count, len(night.tables))
             if low is not None and total <= low:
                 found.append(
                     Problem(

@@ -317,7 +317,7 @@ def test_ghosts_never_win(ruleset, players, seed):
     played = simulate(night, seed)
     assert any(p.startswith("G") for rec in played.log for t in rec["teams"] for p in t)
     settlement = settle(validate(played.totals, night), Resolver(roll=True, seed=seed))
-    real = set(night.sheets)
+    real = set(night.sheet_ids)
     for prize in settlement.prizes:
         assert set(prize.winners) <= real and set(prize.paid) <= real and set(prize.pool) <= real
     assert {s.sheet.sheet for s in settlement.standings} <= real

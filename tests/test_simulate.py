@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bunco_print import rulesets
-from bunco_print.event import plan_event
-from bunco_print.night import from_event, night_for
+from bunco_print.night import night_for
+from bunco_print.plan import plan_event
 from bunco_print.simulate import BUNCO, MINI, PLAIN, score, simulate
 from bunco_print.validate import validate
 
@@ -68,7 +68,7 @@ def test_round_log_adds_up_to_the_totals_file(ruleset, players):
             count[row.sheet]["buncos"],
             count[row.sheet]["mini_buncos"],
         )
-    assert len(played.log) == night.rounds * night.tables
+    assert len(played.log) == night.rounds * len(night.tables)
 
 
 @pytest.mark.parametrize("ruleset", ALL)
@@ -171,7 +171,7 @@ def test_traveler_passes_to_each_bunco_roller():
 
 def test_tournament_players_stay_in_their_group_of_twelve():
     event = plan_event(36, rulesets.load("tournament"), seed=1, date="2026-01-01")
-    night = from_event(event)
+    night = event
     group_of = {}
     for rec in simulate(night, 4).log:
         group = (rec["table"] - 1) // 3

@@ -8,8 +8,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from bunco_print import event as ev
 from bunco_print import money, render, rulesets, themes
+from bunco_print import plan as ev
 
 DOCS = [
     "score_sheet",

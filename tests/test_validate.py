@@ -99,7 +99,8 @@ def test_five_players_three_ghosts_a_ghost_always_partners_a_real_player():
 
 def test_bonko_team_cards_hold_exactly_one_win_per_table_and_round():
     night = night_for("bonko", 12)
-    assert night.sheets == ("1", "2", "3", "4", "5", "6")
+    assert night.sheet_ids == ("1", "2", "3", "4", "5", "6")
+    assert {s.kind for s in night.sheets} == {"team"}
     cards = [(str(n), w, 24 - w, 2) for n, w in enumerate([15, 9, 14, 10, 12, 12], start=1)]
     assert validate(totals(cards), night).valid
     cards[0] = ("1", 16, 8, 2)

@@ -17,6 +17,11 @@ def _money(amount: int, currency: str = "$") -> str:
     return f"{currency}{amount:,}" if len(currency) <= 1 else f"{amount:,} {currency}"
 
 
+def _pt(value: float) -> str:
+    """A length in pt for CSS (the layout measures in pt)."""
+    return f"{value:.2f}pt"
+
+
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja environment: templates/ (shipped), autoescaped, with our filters."""
@@ -28,6 +33,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["money"] = _money
+    env.filters["pt"] = _pt
     return env
 
 

@@ -6,8 +6,6 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
-from weasyprint import HTML, Document
-from weasyprint.text.fonts import FontConfiguration
 
 from .errors import RenderError
 from .resources import data_dir
@@ -38,8 +36,10 @@ def environment() -> jinja2.Environment:
 
 
 @cache
-def font_config() -> FontConfiguration:
+def font_config():
     # Building a FontConfiguration is costly; one per process serves every document.
+    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only to lay out
+
     return FontConfiguration()
 
 
@@ -50,11 +50,13 @@ def render_html(template: str, **context) -> str:
         raise RenderError(f"template {template}: {exc}") from exc
 
 
-def layout(html: str, base: Path | None = None) -> Document:
+def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind)."""
+    from weasyprint import HTML
+
     base_url = str(base or data_dir("templates")) + "/"
     return HTML(string=html, base_url=base_url).render(font_config=font_config())
 
 
-def write_pdf(document: Document) -> bytes:
+def write_pdf(document) -> bytes:
     return document.write_pdf()

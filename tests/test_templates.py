@@ -263,7 +263,8 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
     assert "$65" in text and "13" in text
     for prize in event.prizes:
         assert prize.name in text
-        assert f"${prize.amount}" in text
+        # the whole amount, right before its prize's name ("$2" must not match "$22")
+        assert re.search(rf"(?<![\d.,$])\${prize.amount}(?![\d,]) {re.escape(prize.name)}", text)
     assert money.REMAINDER_RULE in text
     assert "Tied for a prize?" in text
 

@@ -16,6 +16,8 @@ from . import svg
 from .base import Night, nice_date
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import cards_page, marker_page, pads_page, pieces_pages
+from .prizes import prize_page
+from .rules import rules_pages
 from .sheets import backs_page, sheets_page
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
@@ -72,5 +74,7 @@ def lay_out(
         "seat_cards": lambda: cards_page(night, date),
         "table_marker": lambda: marker_page(night),
         "pieces": lambda: pieces_pages(night, tuple(pieces)),
+        "prize_sheet": lambda: prize_page(night),
+        "rules": lambda: rules_pages(night),
     }
     return Layout(date, {doc: makers[doc]() for doc in docs if doc in makers}, theme.colors["ink"])

@@ -40,7 +40,7 @@ def stars_on_cards(pack, pdf: bytes, dpi: int = 40) -> list[tuple[int, int]]:
                 for v in (slot.box.x, slot.box.y, slot.box.right, slot.box.bottom)
             ]
             pixels = image.crop(box).getdata()
-            if any(sum(abs(a - b) for a, b in zip(p, GOLD)) < 60 for p in pixels):
+            if any(sum(abs(a - b) for a, b in zip(p, GOLD, strict=True)) < 60 for p in pixels):
                 found.append((index, slot.index))
     return found
 

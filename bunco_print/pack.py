@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import layout, links, render, rulesets, themes
+from . import background_cache, layout, links, render, rulesets, themes
 from .errors import InputError
 from .event import Event, SeatCard, plan_event
 from .layout import Page, Slot
@@ -125,7 +125,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
-    backgrounds = (lay_out or lay_out_backgrounds)(html)
+    backgrounds = (lay_out or cached_backgrounds)(html)
     pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme))
     stampers = {
         "score_sheet": _sheet_pages,
@@ -178,6 +178,17 @@ def template_context(
         remainder_rule=REMAINDER_RULE,
         preview=preview,
     )
+
+
+def cached_backgrounds(html: str) -> Backgrounds:
+    """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
+
+    def make(html: str) -> tuple[bytes, dict]:
+        laid = lay_out_backgrounds(html)
+        return laid.pdf, laid.pages
+
+    pdf, pages = background_cache.cached(html, make)
+    return Backgrounds(pdf=pdf, pages=pages)
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from datetime import date
+from enum import Enum
 
 from .errors import InputError
 
@@ -65,7 +66,8 @@ def whole(value: object, field: str, low: int, high: int) -> int:
 
 def one_of(value: object, field: str, choices: Sequence[object]) -> object:
     # type() as well as ==: True == 1 and 1.0 == 1, and neither is what was written.
-    if not any(type(value) is type(c) and value == c for c in choices):
+    plain = [c.value if isinstance(c, Enum) else c for c in choices]  # a ruleset's StrEnums
+    if not any(type(value) is type(c) and value == c for c in plain):
         raise InputError(f"{field} must be {_or(choices)}, not {shown(value)}", field=field)
     return value
 

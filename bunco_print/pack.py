@@ -7,14 +7,15 @@ the sheet number, a name, a QR code, a table name. So 400 players cost little mo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import links, render, rulesets, themes
+from . import background_cache, layout, links, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
+from .layout import Page, Slot
+from .layout.fonts import metrics
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
@@ -32,7 +33,6 @@ DOCUMENT_FILES = {
     "table_marker": "table-markers.pdf",
 }
 PIECES = ("star", "seat")
-PAGE_ID = re.compile(r"^([a-z_]+)-page-(\d+)$")
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,11 @@ class Pack:
 
 @dataclass
 class Backgrounds:
-    """The laid-out template: which pages belong to which document, and their slots."""
+    """The laid-out template: which pages belong to which document."""
 
     pdf: bytes
-    pages: dict[str, list[int]]  # document -> page indexes in `pdf`
-    anchors: list[dict[str, Rect]]  # per page: slot id -> rectangle
+    pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
+    anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
 
 
 def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:
@@ -123,10 +123,11 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset)
+    laid = layout.lay_out(event, ruleset, theme, request.paper, request.per_page, docs, PIECES)
     html = render.render_html(
-        "base.html.j2", **template_context(event, ruleset, theme, request, docs)
+        "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
-    backgrounds = (lay_out or lay_out_backgrounds)(html)
+    backgrounds = (lay_out or cached_backgrounds)(html)
     pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme))
     stampers = {
         "score_sheet": _sheet_pages,
@@ -140,7 +141,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
         stamper = stampers.get(doc, _static_pages)
-        specs = list(stamper(doc, event, secret, theme, backgrounds))
+        specs = list(stamper(doc, event, secret, theme, backgrounds, laid))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,
@@ -160,8 +161,13 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     return pack
 
 
-def template_context(event, ruleset, theme, request: PackRequest, docs, preview=False) -> dict:
+def template_context(
+    event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None
+) -> dict:
+    if laid is None:
+        laid = layout.lay_out(event, ruleset, theme, request.paper, request.per_page, docs, PIECES)
     return dict(
+        layout=laid,
         event=event,
         ruleset=ruleset,
         theme=theme,
@@ -176,38 +182,54 @@ def template_context(event, ruleset, theme, request: PackRequest, docs, preview=
     )
 
 
+def cached_backgrounds(html: str) -> Backgrounds:
+    """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
+
+    def make(html: str) -> tuple[bytes, dict]:
+        laid = lay_out_backgrounds(html)
+        return laid.pdf, laid.pages
+
+    pdf, pages = background_cache.cached(html, make)
+    return Backgrounds(pdf=pdf, pages=pages)
+
+
 def lay_out_backgrounds(html: str) -> Backgrounds:
     document = render.layout(html)
     pages: dict[str, list[int]] = {}
     anchors = []
     for index, page in enumerate(document.pages):
-        rects = {key: Rect.from_anchor(value) for key, value in page.anchors.items()}
-        anchors.append(rects)
-        for key in rects:
-            match = PAGE_ID.match(key)
-            if match:
-                pages.setdefault(match.group(1), []).append(index)
+        anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
+        for key in page.anchors:
+            doc, sep, number = key.rpartition("-page-")
+            if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
+                pages.setdefault(doc, []).append(index)
     return Backgrounds(pdf=render.write_pdf(document), pages=pages, anchors=anchors)
 
 
 # --- what each document stamps ---------------------------------------------------------------
-# Each function yields one PageSpec per output page: its background page and what goes in slots.
+# Each function yields one PageSpec per output page: its background page and what goes in the
+# slots the layout gave that page (layout.Page.slots: the registry the template drew around).
+
+Fill = Callable[[Slot, object], Text | QR | Art | None]
 
 
-def _slot(anchors: dict[str, Rect], key: str) -> list[Rect]:
-    """The slot's rectangle as a one-item list, or [] when the template has no such slot."""
-    return [anchors[key]] if key in anchors else []
+def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
+    """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
+    path = theme.font(slot.role, slot.weight)
+    size = metrics(path).fit(text, slot.box.w, slot.size)
+    color = theme.colors["ink" if slot.role == "body" else "accent"]  # names ink, labels accent
+    return Text(text, path, size, color, rotate=slot.rotate)
 
 
-def _text(theme: themes.Theme, rect: Rect, text: str, role: str = "label", rotate: int = 0):
-    size = (rect.y2 - rect.y1) * 0.75 * 0.7  # CSS px to pt; text fills ~70% of the slot height
-    if role == "name":
-        return rect, Text(text, theme.font("body", "700"), size, theme.colors["ink"], rotate=rotate)
-    return rect, Text(text, theme.font("display"), size, theme.colors["accent"], rotate=rotate)
-
-
-def _count(anchors: dict[str, Rect], prefix: str, kind: str) -> int:
-    return sum(1 for key in anchors if re.fullmatch(rf"{prefix}\d+-{kind}", key))
+def _stamps(page: Page, items: Sequence, fill: Fill) -> tuple:
+    """What goes in the slots of a page holding `items` (item i in the slots of index i)."""
+    stamps = []
+    for i, item in enumerate(items):
+        for slot in page.slots_of(i):
+            stamp = fill(slot, item)
+            if stamp is not None:
+                stamps.append((Rect(*slot.box.px()), stamp))
+    return tuple(stamps)
 
 
 def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
@@ -225,81 +247,72 @@ def _piece(bg: Backgrounds, card: SeatCard) -> Art:
     return Art(bg.pages["pieces"][PIECES.index("star" if card.star else "seat")])
 
 
-def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
-    front = bg.pages[doc][0]
-    back = bg.pages["sheet_back"][0] if "sheet_back" in bg.pages else None
-    anchors = bg.anchors[front]
+def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    front = laid.page(doc)
+    back = laid.page("sheet_back") if "sheet_back" in laid.docs else None
     cards = {card.number: card for card in event.seat_cards}
-    for chunk in _chunks(event.sheets, _count(anchors, "s", "qr")):
-        stamps = []
-        for i, sheet in enumerate(chunk):
+
+    def fill_front(slot: Slot, sheet):
+        if slot.kind == "qr":
+            return QR(event.sheet_url(secret, sheet.id), theme.colors["ink"])
+        if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
-            qr = QR(event.sheet_url(secret, sheet.id), theme.colors["ink"])
-            stamps += [(r, qr) for r in _slot(anchors, f"s{i}-qr")]
-            stamps += [
-                _text(theme, r, f"{kind} {sheet.number}") for r in _slot(anchors, f"s{i}-number")
-            ]
-            if sheet.name:
-                stamps += [
-                    _text(theme, r, sheet.name, "name") for r in _slot(anchors, f"s{i}-name")
-                ]
-        yield PageSpec(front, tuple(stamps))
-        if back is not None:  # duplex: this page's backs, mirrored by the template
-            back_anchors, stamps = bg.anchors[back], []
-            for i, sheet in enumerate(chunk):
-                if (card := cards.get(sheet.number)) is None:
-                    continue
-                stamps += [(r, _piece(bg, card)) for r in _slot(back_anchors, f"b{i}-art")]
-                stamps += [
-                    _text(theme, r, _card_label(card, event))
-                    for r in _slot(back_anchors, f"b{i}-label")
-                ]
-            yield PageSpec(back, tuple(stamps))
+            return _text(theme, slot, f"{kind} {sheet.number}")
+        if slot.kind == "name" and sheet.name:
+            return _text(theme, slot, sheet.name)
+        return None
+
+    def fill_back(slot: Slot, sheet):
+        if (card := cards.get(sheet.number)) is None:
+            return None
+        if slot.kind == "art":
+            return _piece(bg, card)
+        return _text(theme, slot, _card_label(card, event))
+
+    for chunk in _chunks(event.sheets, front.capacity):
+        yield PageSpec(bg.pages[doc][0], _stamps(front, chunk, fill_front))
+        if back is not None:  # duplex: this page's backs, mirrored by the layout
+            yield PageSpec(bg.pages["sheet_back"][0], _stamps(back, chunk, fill_back))
 
 
-def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
-    page = bg.pages[doc][0]
-    anchors = bg.anchors[page]
-    for chunk in _chunks(event.tally_pads, _count(anchors, "p", "qr")):
-        stamps = []
-        for i, pad in enumerate(chunk):
-            if pad.table is None:
-                continue  # a spare: the host writes the table and set in
-            table = event.table(pad.table)
-            qr = QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
-            stamps += [(r, qr) for r in _slot(anchors, f"p{i}-qr")]
-            stamps += [_text(theme, r, table.name) for r in _slot(anchors, f"p{i}-table")]
-            stamps += [_text(theme, r, f"Set {pad.set}") for r in _slot(anchors, f"p{i}-set")]
-        yield PageSpec(page, tuple(stamps))
+def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    page = laid.page(doc)
+
+    def fill(slot: Slot, pad):
+        if pad.table is None:
+            return None  # a spare: the host writes the table and set in
+        table = event.table(pad.table)
+        if slot.kind == "qr":
+            return QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
+        return _text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")
+
+    for chunk in _chunks(event.tally_pads, page.capacity):
+        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
 
 
-def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
-    page = bg.pages[doc][0]
-    anchors = bg.anchors[page]
-    for chunk in _chunks(event.seat_cards, _count(anchors, "c", "label")):
-        stamps = []
-        for i, card in enumerate(chunk):
-            stamps += [(r, _piece(bg, card)) for r in _slot(anchors, f"c{i}-art")]
-            stamps += [
-                _text(theme, r, _card_label(card, event)) for r in _slot(anchors, f"c{i}-label")
-            ]
-            stamps += [
-                _text(theme, r, f"No. {card.number}", "name")
-                for r in _slot(anchors, f"c{i}-number")
-            ]
-        yield PageSpec(page, tuple(stamps))
+def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    page = laid.page(doc)
+
+    def fill(slot: Slot, card: SeatCard):
+        if slot.kind == "art":
+            return _piece(bg, card)
+        if slot.kind == "number":
+            return _text(theme, slot, f"No. {card.number}")
+        return _text(theme, slot, _card_label(card, event))
+
+    for chunk in _chunks(event.seat_cards, page.capacity):
+        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
 
 
-def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
-    page = bg.pages[doc][0]
-    anchors = bg.anchors[page]
-    for table in event.tables:
-        stamps = [_text(theme, r, table.name, rotate=180) for r in _slot(anchors, "m-top")]
-        stamps += [_text(theme, r, table.name) for r in _slot(anchors, "m-bottom")]
-        yield PageSpec(page, tuple(stamps))
+def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    page = laid.page(doc)
+    for table in event.tables:  # both faces carry the name; the layout turns the top one
+        yield PageSpec(
+            bg.pages[doc][0], _stamps(page, [table], lambda s, t: _text(theme, s, t.name))
+        )
 
 
-def _static_pages(doc, event, secret, theme, bg: Backgrounds) -> Iterator[PageSpec]:
+def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
     for page in bg.pages[doc]:
         yield PageSpec(page)
 

@@ -17,15 +17,13 @@ from pathlib import Path
 
 import jinja2
 from jinja2.loaders import split_template_path
-from weasyprint import HTML, Document
-from weasyprint.text.fonts import FontConfiguration
 
 from .errors import RenderError
 from .money import format_money
 from .resources import data_dir
 
 # Every filter and global the templates may use, in one place.
-FILTERS: dict[str, Callable] = {"money": format_money}
+FILTERS: dict[str, Callable] = {"money": format_money, "pt": lambda value: _pt(value)}
 GLOBALS: dict[str, object] = {}
 # `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
 SHIPPED_PREFIX = "default:"
@@ -73,6 +71,11 @@ class ThemeFirstLoader(jinja2.BaseLoader):
         return jinja2.FileSystemLoader(str(self.shipped)).list_templates()
 
 
+def _pt(value: float) -> str:
+    """A length in pt for CSS (the layout measures in pt)."""
+    return f"{value:.2f}pt"
+
+
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja environment: theme templates first, autoescaped, with our filters."""
@@ -90,8 +93,10 @@ def environment() -> jinja2.Environment:
 
 
 @cache
-def font_config() -> FontConfiguration:
+def font_config():
     # Building a FontConfiguration is costly; one per process serves every document.
+    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only to lay out
+
     return FontConfiguration()
 
 
@@ -106,11 +111,13 @@ def render_html(template: str, **context) -> str:
         _theme_dirs.reset(token)
 
 
-def layout(html: str, base: Path | None = None) -> Document:
+def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind)."""
+    from weasyprint import HTML
+
     base_url = str(base or data_dir("templates")) + "/"
     return HTML(string=html, base_url=base_url).render(font_config=font_config())
 
 
-def write_pdf(document: Document) -> bytes:
+def write_pdf(document) -> bytes:
     return document.write_pdf()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -12,6 +13,37 @@ from bunco_print.errors import InputError
 from bunco_print.pack import PackRequest, build_pack, pack_files
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader
+
+GOLD = (0xF2, 0xB6, 0x32)  # the classic theme's star highlight
+
+
+def stars_on_cards(pack, pdf: bytes, dpi: int = 40) -> list[tuple[int, int]]:
+    """(page, card) of every seat card whose art shows the star, read from a rendering: the
+    art slots come from the layout's registry, the star is the art with gold in it."""
+    import pypdfium2 as pdfium
+
+    from bunco_print import rulesets, themes
+    from bunco_print.layout import lay_out
+
+    event = pack.event
+    laid = lay_out(event, event.ruleset, themes.load("classic"), docs=["seat_cards"])
+    page_layout = laid.page("seat_cards")
+    found = []
+    document = pdfium.PdfDocument(pdf)
+    for index in range(len(document)):
+        image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+        for slot in page_layout.slots:
+            if slot.kind != "art":
+                continue
+            box = [
+                round(v * dpi / 72)
+                for v in (slot.box.x, slot.box.y, slot.box.right, slot.box.bottom)
+            ]
+            pixels = image.crop(box).getdata()
+            if any(sum(abs(a - b) for a, b in zip(p, GOLD, strict=True)) < 60 for p in pixels):
+                found.append((index, slot.index))
+    return found
+
 
 ENGINE = "https://bunco.example/club"
 PRINTING_ORDER = [
@@ -87,19 +119,27 @@ def test_tally_pads_carry_their_tables_code_and_name(pack13):
 
 
 def test_seat_cards_one_per_player_four_stars(pack13):
-    text = " ".join(page_texts(pack13.documents["seat-cards.pdf"]))
+    pdf = pack13.documents["seat-cards.pdf"]
+    text = " ".join(page_texts(pdf))
     for number in range(1, 14):
         assert f"No. {number} " in text + " "
     labels = Counter(card.table for card in pack13.event.seat_cards)
     assert labels == {1: 4, 2: 3, 3: 3, 4: 3}
+    # On paper: four cards show the star (the only art with the theme's gold in it), and they
+    # are the cards that send their players to the Head table.
+    starred = stars_on_cards(pack13, pdf)
+    assert len(starred) == 4
+    cards = pack13.event.seat_cards
+    assert {cards[page * 10 + i].table for page, i in starred} == {1}
 
 
 def test_prize_sheet_shows_each_amount_and_the_pot(pack13):
     text = " ".join(page_texts(pack13.documents["prize-sheet.pdf"]))
     for prize in pack13.event.prizes:
         assert prize.name in text
-        assert f"${prize.amount}" in text
-    assert "$65" in text
+        # the whole amount, right before its prize's name ("$2" must not match "$22")
+        assert re.search(rf"(?<![\d.,$])\${prize.amount}(?![\d,]) {re.escape(prize.name)}", text)
+    assert re.search(r"(?<![\d.,$])\$65(?![\d,])", text)
 
 
 def test_rules_handout_uses_this_nights_numbers_and_explains_ghosts(pack13):

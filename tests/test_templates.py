@@ -10,6 +10,7 @@ import pytest
 
 from bunco_print import money, render, rulesets, themes
 from bunco_print import plan as ev
+from bunco_print.layout import lay_out
 
 DOCS = [
     "score_sheet",
@@ -39,14 +40,16 @@ def context(
     rs = rulesets.load(ruleset)
     th = themes.load(theme)
     event = ev.plan_event(players, rs, seed=7, date="2026-12-04", title=th.title, **plan)
+    docs = docs or ["score_sheet"]
     return dict(
+        layout=lay_out(event, rs, th, paper, per_page, docs, ("star", "seat")),
         event=event,
         ruleset=rs,
         theme=th,
         paper=paper,
         page_size="A4" if paper == "a4" else "letter",
         css=th.css(),
-        docs=docs or ["score_sheet"],
+        docs=docs,
         per_page=per_page,
         pieces=["star", "seat"],
         remainder_rule=money.REMAINDER_RULE,
@@ -260,7 +263,8 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
     assert "$65" in text and "13" in text
     for prize in event.prizes:
         assert prize.name in text
-        assert f"${prize.amount}" in text
+        # the whole amount, right before its prize's name ("$2" must not match "$22")
+        assert re.search(rf"(?<![\d.,$])\${prize.amount}(?![\d,]) {re.escape(prize.name)}", text)
     assert money.REMAINDER_RULE in text
     assert "Tied for a prize?" in text
 

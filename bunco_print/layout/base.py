@@ -1,0 +1,145 @@
+"""What every document's layout starts from: the paper, the night, the theme and its fonts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import night as model
+from ..rulesets import Ruleset
+from ..themes import Theme
+from .fonts import FontMetrics, metrics
+from .geometry import PAPERS, Box, Label, Slot
+
+# Stamped text fills at most this share of its slot's height (the rest is air around it).
+TEXT_FILL = 0.7
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The inputs of every layout."""
+
+    event: model.Night
+    ruleset: Ruleset
+    theme: Theme
+    paper: str = "letter"
+    per_page: int = 1
+
+    @property
+    def pw(self) -> float:
+        return PAPERS[self.paper][0]
+
+    @property
+    def ph(self) -> float:
+        return PAPERS[self.paper][1]
+
+    @property
+    def colors(self) -> dict[str, str]:
+        return self.theme.colors
+
+    @property
+    def muted(self) -> str:
+        return self.colors.get("muted", self.colors["ink"])
+
+    def font(self, role: str, weight: str = "400") -> FontMetrics:
+        return metrics(self.theme.font(role, weight))
+
+    def family(self, role: str) -> str:
+        return self.theme.family(role)
+
+    def art(self, name: str) -> str:
+        return self.theme.art(f"{name}.svg").as_uri()
+
+    @cached_property
+    def own_rule(self) -> bool:
+        """Whether the theme draws its rules with its own rule.svg strip."""
+        return any((folder / "rule.svg").is_file() for folder in self.theme.folders)
+
+    def label(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        cls: str = "",
+        anchor: str = "start",
+        w: float = 200,
+        pitch: float = 0,
+        spacing: float = 0,
+        role: str = "body",
+        ch: float = 0,
+    ) -> Label:
+        """A block of labels placed the way SVG <text> is: x where the label starts, centres or
+        ends (anchor start | middle | end), y the BASELINE of its first line. w: the block's
+        width, wider than its longest line. ch: the height of the containing block, for a
+        stack of lines (pitch apart), which is then placed by its bottom."""
+        left = x if anchor == "start" else (x - w / 2 if anchor == "middle" else x - w)
+        top = round(y - (pitch or size) / 2 - self.font(role).mid * size, 2)
+        classes = "lb" + {"middle": " lb-c", "end": " lb-r"}.get(anchor, "")
+        classes += " display" if role == "display" else ""
+        classes += f" {cls}" if cls else ""
+        if ch and pitch:
+            bottom = ch - top - (text.count("\n") + 1) * pitch
+            return Label(
+                text, left, w, size, bottom=bottom, pitch=pitch, spacing=spacing, classes=classes
+            )
+        return Label(text, left, w, size, top=top, pitch=pitch, spacing=spacing, classes=classes)
+
+    def text_slot(
+        self,
+        slot_id: str,
+        box: Box,
+        kind: str,
+        index: int = 0,
+        sample: str = "",
+        role: str = "label",
+        rotate: int = 0,
+    ) -> Slot:
+        """A slot for stamped text: "label" text in the display font, "name" in bold body."""
+        font_role, weight = ("body", "700") if role == "name" else ("display", "400")
+        font = self.font(font_role, weight)
+        # the text's ascent..descent box must fit the slot's height too
+        size = min(box.h * TEXT_FILL, box.h / font.line)
+        return Slot(
+            slot_id,
+            box,
+            kind,
+            index,
+            role=font_role,
+            weight=weight,
+            size=size,
+            rotate=rotate,
+            sample=sample,
+            sample_size=font.fit(sample, box.w, size) if sample else 0.0,
+        )
+
+
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def nice_date(iso: str, paper: str) -> str:
+    """'Friday, December 4, 2026' (letter) or 'Friday 4 December 2026' (A4); other text as it is."""
+    from datetime import date
+
+    try:
+        day = date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    weekday, month = _DAYS[day.weekday()], _MONTHS[day.month - 1]
+    if paper == "a4":
+        return f"{weekday} {day.day} {month} {day.year}"
+    return f"{weekday}, {month} {day.day}, {day.year}"

@@ -1,0 +1,299 @@
+"""The grids of score sheets, team cards and tally pads, drawn into a page's SVG layer."""
+
+from __future__ import annotations
+
+import math
+
+from . import svg
+from .base import Inputs
+from .geometry import Label
+
+
+def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None:
+    """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
+    a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
+    set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
+    event, ruleset, c = night.event, night.ruleset, night.colors
+    sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
+    units = 3.9 + (1.5 if mini else 0)
+    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
+    for bands in range(1, sets + 1):
+        k = math.ceil(sets / bands)
+        if k * bands - sets < bands:  # no band left empty
+            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44)
+            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31)
+            q = min(cand_u, cand_rh * 1.3)
+            if q > best_q + 0.5:
+                best_q, b, u, rh = q, bands, cand_u, cand_rh
+    k = math.ceil(sets / b)
+    die_w = max(u * 1.1, 26)
+    gap = 8 if u > 20 else 5
+    # width left over once W/L are at their cap goes to the tallies
+    tally_units = 1.9 + (1.5 if mini else 0)
+    block_w = (w - die_w - k * gap) / k
+    tu = (block_w - 2 * u) / tally_units
+    bunco_w = tu * 1.9
+    mini_w = tu * 1.5 if mini else 0
+    title_h, head_h = rh * 1.05, rh * 0.75
+    band_h = title_h + head_h + rh * (rounds + 1)
+    band_gap = max(12, rh * 0.6) if b > 1 else 0
+    total_h = b * band_h + (b - 1) * band_gap
+    y0 = oy + (h - total_h) / 2
+    fs = max(min(rh * 0.42, u * 0.45, 9.5), 6.2)
+    die_size = min(rh * 0.64, die_w * 0.6, 17)
+    pitch, band_pitch = block_w + gap, band_h + band_gap
+    cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
+    # drawing order: tints, rules, frames, dice
+    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6)
+    total_rule, frame = svg.stroke(c["accent2"], 1.1), "frame|" + svg.stroke(c["accent2"], 1.2)
+    display, body = night.family("display"), night.family("body")
+
+    def bands_():
+        for band in range(b):
+            by = y0 + band * band_pitch
+            off = ox + (k - min(k, sets - band * k)) * pitch / 2  # a short last band is centred
+            blocks = [j for j in range(k) if band * k + j < sets]
+            yield band, by, by + title_h + head_h, off, blocks
+
+    for _band, by, gy, off, blocks in bands_():
+        for r in range(1, rounds + 1):  # the die column: the mark of each round
+            layer.die(
+                off + die_w / 2,
+                gy + (r - 0.5) * rh,
+                die_size,
+                r,
+                c["accent2"],
+                stroke_w=max(die_size / 14, 0.7),
+                family=display,
+            )
+        for j in blocks:
+            bx = off + die_w + gap / 2 + j * pitch
+            layer.add(
+                tint,
+                svg.rrect(bx, by + 1, block_w, title_h - 3, (title_h - 3) / 2)
+                + svg.rrect(bx, gy + rounds * rh, block_w, rh),
+            )
+            d = "".join(
+                svg.seg(bx, gy + r * rh, bx + block_w, gy + r * rh) for r in range(1, rounds)
+            )
+            x = bx
+            for _label, cw in cols[:-1]:
+                x += cw
+                d += svg.seg(x, gy, x, gy + (rounds + 1) * rh)
+            layer.add(rule, d)
+            layer.add(total_rule, svg.seg(bx, gy + rounds * rh, bx + block_w, gy + rounds * rh))
+            layer.add(frame, svg.rrect(bx, gy, block_w, (rounds + 1) * rh, 3))
+    # labels: short, so SVG text (an HTML line costs more than a short SVG label)
+    muted, ink = night.muted, c["ink"]
+    for band, by, gy, off, blocks in bands_():
+        layer.text(
+            svg.text(
+                off + die_w / 2,
+                by + title_h + head_h * 0.68,
+                "ROUND",
+                fs * 0.72,
+                body,
+                700,
+                muted,
+                "middle",
+                0.5,
+            )
+            + svg.text(
+                off + die_w / 2,
+                gy + rounds * rh + rh * 0.5 + fs * 0.35,
+                "Total",
+                fs * 0.8,
+                body,
+                700,
+                ink,
+                "middle",
+            )
+        )
+        for j in blocks:
+            s = band * k + j + 1
+            bx = off + die_w + gap / 2 + j * pitch
+            layer.text(
+                svg.text(
+                    bx + block_w / 2,
+                    by + title_h * 0.5 + fs * 0.45,
+                    f"Set {s}",
+                    fs * 1.25,
+                    display,
+                    fill=c["accent"],
+                    anchor="middle",
+                )
+            )
+            if s in ruleset.break_after_sets and s < sets and block_w > 120:
+                layer.text(
+                    svg.text(
+                        bx + block_w - 4,
+                        by + title_h * 0.5 + fs * 0.3,
+                        "then a break",
+                        fs * 0.7,
+                        body,
+                        fill=muted,
+                        anchor="end",
+                        italic=True,
+                    )
+                )
+            x = bx
+            for label, cw in cols:
+                size = fs * (0.95 if len(label) < 3 else 0.85)
+                layer.text(
+                    svg.text(
+                        x + cw / 2,
+                        by + title_h + head_h * 0.68,
+                        label,
+                        size,
+                        body,
+                        700,
+                        ink,
+                        "middle",
+                    )
+                )
+                x += cw
+
+
+def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h) -> list[Label]:
+    """The team card's punch grid filling w x h pt at (ox, oy): one row per set with a punch box
+    for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
+    short labels go into `layer`; the long head and the column of SETs come back as labels."""
+    event, c = night.event, night.colors
+    sets, rounds = event.sets, event.rounds_per_set
+    head_h = min(h * 0.07, 16, w / 24)
+    gap = min(h * 0.03, 8)
+    rh = min((h - head_h - (sets - 1) * gap) / sets, 64)
+    label_w = min(w * 0.12, rh * 1.3)
+    wins_w = min(w * 0.12, rh * 1.3)
+    tally_w = min(w * 0.22, rh * 3)
+    punch_area = w - label_w - wins_w - tally_w - 12
+    pw = punch_area / rounds
+    box = min(pw * 0.84, rh * 0.8)
+    total_h = head_h + sets * rh + (sets - 1) * gap
+    y0 = oy + (h - total_h) / 2
+    fs = min(rh * 0.3, w / 36, 10)
+    tx = label_w + punch_area + 6
+    wx = tx + tally_w + 6
+    radius = min(rh * 0.2, 6)
+    display, body = night.family("display"), night.family("body")
+    # drawing order: set frames, label tints, punch boxes, dice, rules
+    frame, tint = svg.stroke(c["accent2"], 1.1), svg.fill(c["soft"])
+    punch, rule = svg.stroke(c["line"], 1, "2.5 1.8", "#ffffff"), svg.stroke(c["line"], 0.8)
+    for s in range(1, sets + 1):
+        ry = y0 + head_h + (s - 1) * (rh + gap)
+        layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
+        layer.add(tint, svg.rrect(ox + 0.6, ry, label_w, rh, radius))
+        for r in range(1, rounds + 1):
+            cx = ox + label_w + (r - 0.5) * pw
+            layer.add(punch, svg.rrect(cx - box / 2, ry + (rh - box) / 2, box, box, box * 0.5))
+            layer.die(cx, ry + rh / 2, box * 0.42, r, c["line"], stroke_w=0.8, family=display)
+        layer.add(
+            rule,
+            svg.seg(ox + tx - 3, ry + 4, ox + tx - 3, ry + rh - 4)
+            + svg.seg(ox + wx - 3, ry + 4, ox + wx - 3, ry + rh - 4),
+        )
+    head_y = y0 + head_h * 0.7
+    labels = [
+        night.label(
+            ox + label_w + punch_area / 2,
+            head_y,
+            "Rounds won: punched by the scorekeeper",
+            fs * 0.9,
+            "lb-b",
+            "middle",
+            punch_area + 80,
+            ch=page_h,
+        )
+    ]
+    layer.text(
+        svg.text(ox + tx + tally_w / 2, head_y, f"{word}s", fs * 0.9, body, 700, c["ink"], "middle")
+        + svg.text(ox + wx + wins_w / 2, head_y, "Wins", fs * 0.9, body, 700, c["ink"], "middle")
+    )
+    first = y0 + head_h
+    labels.append(
+        night.label(
+            ox + label_w / 2,
+            first + rh * 0.42,
+            "\n".join(["SET"] * sets),
+            fs * 0.75,
+            "lb-b lb-m",
+            "middle",
+            label_w + 20,
+            rh + gap,
+            spacing=0.6,
+            ch=page_h,
+        )
+    )
+    for s in range(1, sets + 1):
+        layer.text(
+            svg.text(
+                ox + label_w / 2,
+                first + (s - 1) * (rh + gap) + rh * 0.8,
+                s,
+                min(fs * 1.6, rh * 0.4),
+                display,
+                fill=c["accent"],
+                anchor="middle",
+            )
+        )
+    return labels
+
+
+def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "Them")) -> None:
+    """Tally pads' grids, each w x h pt, one at every (x, y) of xs x ys: a row per round (its
+    die), two team columns each with room for tally marks and a box for the running score."""
+    c, rounds = night.colors, night.event.rounds_per_set
+    head_h = min(h * 0.1, 24)
+    rh = (h - head_h) / rounds
+    die_w = min(w * 0.11, 30)
+    tw = (w - die_w - 8) / 2
+    score_w = tw * 0.36
+    fs = min(head_h * 0.62, 15)
+    small = max(fs * 0.5, 6.5)
+    rule, frame = svg.stroke(c["line"], 0.7), svg.stroke(c["accent2"], 1.2)
+    display, body = night.family("display"), night.family("body")
+    for oy in ys:
+        for ox in xs:
+            for r in range(1, rounds + 1):
+                layer.die(
+                    ox + die_w / 2,
+                    oy + head_h + (r - 0.5) * rh,
+                    min(rh * 0.5, die_w * 0.7),
+                    r,
+                    c["accent2"],
+                    stroke_w=1,
+                    family=display,
+                )
+            for t, team in enumerate(teams):
+                tx = ox + die_w + 4 + t * (tw + 4)
+                d = "".join(
+                    svg.seg(tx, oy + head_h + r * rh, tx + tw, oy + head_h + r * rh)
+                    for r in range(1, rounds)
+                )
+                layer.add(
+                    rule,
+                    d + svg.seg(tx + tw - score_w, oy + head_h, tx + tw - score_w, oy + h - 0.6),
+                )
+                layer.add(frame, svg.rrect(tx, oy + head_h, tw, h - head_h - 0.6, 5))
+                layer.text(
+                    svg.text(
+                        tx + (tw - score_w) / 2,
+                        oy + head_h * 0.62,
+                        team,
+                        fs,
+                        display,
+                        fill=c["accent"],
+                        anchor="middle",
+                    )
+                    + svg.text(
+                        tx + tw - score_w / 2,
+                        oy + head_h * 0.62,
+                        "SCORE",
+                        small,
+                        body,
+                        700,
+                        night.muted,
+                        "middle",
+                        0.5,
+                    )
+                )

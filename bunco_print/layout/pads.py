@@ -1,0 +1,335 @@
+"""Tally pads, seat cards, table markers and the art pieces the stamper copies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import svg
+from .base import Inputs
+from .geometry import EDGE, Block, Box, Page, Slot, Strip, cell, page_size_css
+from .grids import tally_grids
+from .sheets import rule_strip
+
+PAD_COLS, PAD_ROWS = 2, 2
+CARD_COLS, CARD_ROWS = 2, 5
+
+
+@dataclass(frozen=True)
+class PadText:
+    head: Block  # "Tally" and the night's title, the title at head.size
+    rules: Block  # the scoring reminder
+
+
+@dataclass(frozen=True)
+class PadsPage:
+    page: Page
+    size: str
+    pads: tuple[PadText, ...]
+
+
+@dataclass(frozen=True)
+class CardsPage:
+    page: Page
+    size: str
+
+
+@dataclass(frozen=True)
+class MarkerPage:
+    page: Page
+    size: str
+    kickers: tuple[Block, Block]  # upside down (top half), upright
+    notes: tuple[Block, Block]
+    strips: tuple[Strip, ...] = ()
+
+
+@dataclass(frozen=True)
+class PiecesPages:
+    pages: tuple[Page, ...]  # one 2in page per art piece, in `names` order
+    names: tuple[str, ...]
+    art: tuple[str, ...]  # their URIs
+
+
+def _safe(night: Inputs) -> Box:
+    return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
+
+
+def pads_page(night: Inputs) -> PadsPage:
+    """Four tally pads a page (quarters, with cut lines): a grid per pad, write-in lines for the
+    table and set (their slots), the table's QR code and a scoring reminder."""
+    event, c = night.event, night.colors
+    pw, ph = night.pw, night.ph
+    cell_w, cell_h = pw / PAD_COLS, ph / PAD_ROWS
+    qr, line_h, grid_y, note_h = 56, 22, 84, 30
+    pads = [cell(i, PAD_COLS, PAD_ROWS, cell_w, cell_h, EDGE) for i in range(PAD_COLS * PAD_ROWS)]
+    w, h = pads[0].w, pads[0].h
+    xs = [p.x for p in pads[:PAD_COLS]]
+    ys = [p.y + grid_y for p in pads[::PAD_COLS]]
+    lw = w - qr - 12
+    layer = svg.Layer()
+    tally_grids(night, layer, xs, ys, w, h - grid_y - note_h)
+    cut, tick = svg.stroke(c["line"], 0.6, "4 3"), svg.stroke(c["ink"], 0.5)
+    write_in = svg.stroke(c["line"], 0.8)
+    for k in range(1, PAD_COLS):
+        x = cell_w * k
+        layer.add(cut, svg.seg(x, 22, x, ph - 22))
+        layer.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, ph - 22, x, ph - 10))
+    for k in range(1, PAD_ROWS):
+        y = cell_h * k
+        layer.add(cut, svg.seg(22, y, pw - 22, y))
+        layer.add(tick, svg.seg(10, y, 22, y) + svg.seg(pw - 22, y, pw - 10, y))
+    body = night.family("body")
+    display = night.font("display")
+    title_room = lw - display.width("Tally ", 22) - 3  # the title follows "Tally" on its line
+    title_size = max(night.font("body").fit(event.title, title_room, 8), 5.5)
+    slots, texts = [], []
+    set_samples = ("Set 1", "Set 1", "Set 2", "")
+    for i, p in enumerate(pads):
+        x, y = p.x, p.y
+        layer.add(
+            write_in,
+            svg.seg(x + 34, y + 24 + line_h, x + lw, y + 24 + line_h)
+            + svg.seg(x + 34, y + 50 + line_h, x + lw * 0.5, y + 50 + line_h),
+        )
+        layer.text(
+            svg.text(x, y + 24 + line_h - 4, "TABLE", 7, body, 700, night.muted, spacing=0.8)
+            + svg.text(x, y + 50 + line_h - 4, "SET", 7, body, 700, night.muted, spacing=0.8)
+            + svg.text(
+                x + w - qr / 2,
+                y + qr + 7,
+                "table code",
+                5.5,
+                body,
+                fill=night.muted,
+                anchor="middle",
+            )
+        )
+        table_sample = event.tables[i % len(event.tables)].name if i < 3 else ""
+        slots += [
+            night.text_slot(
+                f"p{i}-table", Box(x + 36, y + 22, lw - 38, line_h), "table", i, table_sample
+            ),
+            night.text_slot(
+                f"p{i}-set",
+                Box(x + 36, y + 48, lw * 0.5 - 38, line_h),
+                "set",
+                i,
+                set_samples[i % 4],
+            ),
+            Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
+        ]
+        texts.append(PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w)))
+    page = Page(
+        "tally_pad-page-0",
+        pw,
+        ph,
+        svg.data_uri(svg.document(pw, ph, layer.markup())),
+        tuple(slots),
+        safe=_safe(night),
+    )
+    return PadsPage(page, page_size_css(night.paper), tuple(texts))
+
+
+def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:
+    """Dashed trim lines around and between cols x rows pieces filling (x, y, w, h), with solid
+    ticks running out into the margin."""
+    n, d, t = svg.n, "", ""
+    for k in range(cols + 1):
+        lx = x + w * k / cols
+        d += f"M{n(lx)} {n(y)}V{n(y + h)}"
+        t += f"M{n(lx)} {n(y - 14)}v10M{n(lx)} {n(y + h + 4)}v10"
+    for k in range(rows + 1):
+        ly = y + h * k / rows
+        d += f"M{n(x)} {n(ly)}H{n(x + w)}"
+        t += f"M{n(x - 14)} {n(ly)}h10M{n(x + w + 4)} {n(ly)}h10"
+    c = night.colors
+    return (
+        f'<path d="{d}" fill="none" stroke="{c["line"]}" stroke-width="0.6"'
+        f' stroke-dasharray="4 3"/>\n<path d="{t}" fill="none" stroke="{c["ink"]}"'
+        ' stroke-width="0.5"/>'
+    )
+
+
+def cards_page(night: Inputs, date: str) -> CardsPage:
+    """Ten business-card-sized seat cards a page (two columns, five rows, trim lines): the art
+    (star or seat), "tonight you start at" the table, the night's title and date, a number."""
+    event, c = night.event, night.colors
+    cols, rows = CARD_COLS, CARD_ROWS
+    x0 = y0 = EDGE
+    area_w, area_h = night.pw - 2 * EDGE, night.ph - 2 * EDGE
+    cw, ch = area_w / cols, area_h / rows
+    inset = 8
+    art = ch - 2 * inset - 22
+    tx = inset + art + 22
+    tw = cw - tx - inset - 8
+    head = event.table(1).name
+    other = event.tables[1].name if len(event.tables) > 1 else head
+    samples = [
+        ("star", head),
+        ("seat", other),
+        ("seat", event.tables[-1].name),
+        ("star", head),
+        ("seat", f"Any table but the {head}"),
+    ]
+    layer = svg.Layer()
+    card, disc, rule = svg.stroke(c["line"], 0.8), svg.fill(c["soft"]), svg.stroke(c["accent2"], 1)
+    slots = []
+    for i in range(cols * rows):
+        x, y = x0 + (i % cols) * cw, y0 + (i // cols) * ch
+        layer.add(card, svg.rrect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset, 7))
+        layer.add(disc, svg.rrect(x + inset + 8, y + inset + 7, art + 8, art + 8, art / 2 + 4))
+        layer.add(rule, svg.seg(x + tx, y + inset + 70, x + tx + 30, y + inset + 70))
+        art_name, table = samples[i % len(samples)]
+        slots += [
+            Slot(
+                f"c{i}-art",
+                Box(x + inset + 12, y + inset + 11, art, art),
+                "art",
+                i,
+                sample_art=night.art(art_name),
+            ),
+            night.text_slot(f"c{i}-label", Box(x + tx, y + inset + 30, tw, 34), "table", i, table),
+            night.text_slot(
+                f"c{i}-number",
+                Box(x + cw - inset - 6 - 46, y + ch - inset - 5 - 12, 46, 12),
+                "number",
+                i,
+                f"No. {i + 1}",
+                role="name",
+            ),
+        ]
+    # What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
+    # START AT"; under the table, the night's title and date, on the baselines they would have
+    # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
+    title = event.title.strip()
+    body_mid, display_mid = night.font("body").mid, night.font("display").mid
+    title_fs = max(night.font("display").fit(title, tw, 9), 5.5)
+    strut, title_lh = 7 * 1.45, title_fs * 1.45
+    above = max(strut / 2 + body_mid * 7, title_lh / 2 + display_mid * title_fs)
+    below = max(strut / 2 - body_mid * 7, title_lh / 2 - display_mid * title_fs)
+    title_y = y0 + inset + 76 + above
+    date_y = title_y + below + strut / 2 + body_mid * 7
+    labels = []
+    for col in range(cols):
+        lx = x0 + col * cw + tx
+        labels += [
+            night.label(
+                lx,
+                y0 + inset + 22,
+                "\n".join(["TONIGHT YOU START AT"] * rows),
+                6.5,
+                "lb-b lb-m",
+                w=tw,
+                pitch=ch,
+                spacing=0.8,
+                ch=night.ph,
+            ),
+            night.label(
+                lx,
+                title_y,
+                "\n".join([title] * rows),
+                title_fs,
+                "sc-event sc-title",
+                w=tw,
+                pitch=ch,
+                role="display",
+                ch=night.ph,
+            ),
+            night.label(
+                lx,
+                date_y,
+                "\n".join([date] * rows),
+                7,
+                "sc-event lb-m",
+                w=tw,
+                pitch=ch,
+                ch=night.ph,
+            ),
+        ]
+    markup = _trim(night, x0, y0, area_w, area_h, cols, rows) + "\n" + layer.markup()
+    page = Page(
+        "seat_cards-page-0",
+        night.pw,
+        night.ph,
+        svg.data_uri(svg.document(night.pw, night.ph, markup)),
+        tuple(slots),
+        tuple(labels),
+        safe=_safe(night),
+    )
+    return CardsPage(page, page_size_css(night.paper))
+
+
+def marker_page(night: Inputs) -> MarkerPage:
+    """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
+    turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
+    down (the slot itself is an unturned rectangle in the top half)."""
+    c = night.colors
+    w, ph = night.pw, night.ph
+    h = ph / 2
+    pad_x = EDGE + 10
+    slot_w, slot_h = w - 2 * pad_x, 118
+    slot_y = h * 0.4
+    kicker_y = h * 0.12 + 58
+    note_y = slot_y + slot_h + 18
+    face = [
+        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], 1),
+        svg.corners(
+            night.art("corner"), EDGE + 8, EDGE + 8, w - 2 * EDGE - 16, h - 2 * EDGE - 16, 58
+        ),
+        svg.image(night.art("dice"), w / 2 - 60, h * 0.12, 120, 50.4),
+    ]
+    if not night.own_rule:
+        face.append(
+            svg.line(
+                w / 2 - 71, slot_y + slot_h + 8, w / 2 + 71, slot_y + slot_h + 8, c["accent2"], 1.5
+            )
+        )
+    face_markup = "\n".join(face)
+    body = night.family("body")
+    markup = "\n".join(
+        [
+            f'<g transform="rotate(180 {svg.n(w / 2)} {svg.n(h / 2)})">{face_markup}</g>',
+            f'<g transform="translate(0 {svg.n(h)})">{face_markup}</g>',
+            svg.line(0, h, w, h, c["line"], 0.7, "5 4"),
+            svg.text(EDGE, h - 4, "FOLD", 6.5, body, fill=night.muted, spacing=1),
+            svg.text(w - EDGE, h - 4, "FOLD", 6.5, body, fill=night.muted, anchor="end", spacing=1),
+        ]
+    )
+    strips = ()
+    if night.own_rule:
+        strips = (
+            rule_strip(w / 2 - 71, h - slot_y - slot_h - 8, 142, 11, turned=True),
+            rule_strip(w / 2 - 71, h + slot_y + slot_h + 8, 142, 11),
+        )
+    sample = night.event.table(1).name
+    slots = (
+        night.text_slot(
+            "m-top",
+            Box(w - pad_x - slot_w, h - slot_y - slot_h, slot_w, slot_h),
+            "table",
+            0,
+            sample,
+            rotate=180,
+        ),
+        night.text_slot("m-bottom", Box(pad_x, h + slot_y, slot_w, slot_h), "table", 0, sample),
+    )
+    page = Page(
+        "table_marker-page-0",
+        w,
+        ph,
+        svg.data_uri(svg.document(w, ph, markup)),
+        slots,
+        safe=_safe(night),
+    )
+    return MarkerPage(
+        page,
+        page_size_css(night.paper),
+        (Block(pad_x, h - kicker_y - 12, slot_w), Block(pad_x, h + kicker_y, slot_w)),
+        (Block(pad_x, h - note_y - 14, slot_w), Block(pad_x, h + note_y, slot_w)),
+        strips,
+    )
+
+
+def pieces_pages(night: Inputs, names: tuple[str, ...]) -> PiecesPages:
+    """Each art piece on its own 2in page, so the stamper can scale it into any slot."""
+    pages = tuple(Page(f"pieces-page-{k}", 144, 144) for k in range(len(names)))
+    return PiecesPages(pages, names, tuple(night.art(name) for name in names))

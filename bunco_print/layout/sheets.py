@@ -1,0 +1,329 @@
+"""Score sheets, team cards and their backs: `per_page` sheets a page (1 portrait; 2 landscape
+halves; 4 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts.
+The backs mirror the fronts (a long-edge flip: halves swap, quarter columns swap)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import svg
+from .base import Inputs
+from .geometry import EDGE, GUTTER, Block, Box, Page, Slot, Strip, page_size_css
+from .grids import punch_grid, score_grid
+
+NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
+TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+
+
+@dataclass(frozen=True)
+class SheetText:
+    """Where sheet i's words go: the title, its date line, and the team card's note."""
+
+    title: Block
+    sub: Block
+    note: Block | None = None
+
+
+@dataclass(frozen=True)
+class SheetsPage:
+    page: Page
+    size: str  # for CSS @page
+    sheets: tuple[SheetText, ...]
+    strips: tuple[Strip, ...] = ()  # the theme's own rule strips
+
+
+@dataclass(frozen=True)
+class BackText:
+    title: Block
+    caption: Block
+    note: Block
+
+
+@dataclass(frozen=True)
+class BacksPage:
+    page: Page
+    size: str
+    backs: tuple[BackText, ...]
+
+
+def _plan(night: Inputs) -> tuple[float, float, int, int]:
+    """Sheet page width and height, columns and rows of sheets."""
+    per_page = night.per_page
+    landscape = per_page == 2
+    pw, ph = (night.ph, night.pw) if landscape else (night.pw, night.ph)
+    return pw, ph, 1 if per_page == 1 else 2, 2 if per_page == 4 else 1
+
+
+def content_box(night: Inputs, i: int, mirrored: bool = False) -> Box:
+    """Sheet i's content box on its page (its cell less the padding)."""
+    pw, ph, cols, rows = _plan(night)
+    col, row = i % cols, i // cols
+    col = cols - 1 - col if mirrored else col
+    e = EDGE + (6 if night.per_page == 1 else 0)
+    left = e if col == 0 else GUTTER
+    right = e if col == cols - 1 else GUTTER
+    top = e if row == 0 else GUTTER
+    bottom = e if row == rows - 1 else GUTTER
+    sw, sh = pw / cols, ph / rows
+    return Box(col * sw + left, row * sh + top, sw - left - right, sh - top - bottom)
+
+
+@dataclass(frozen=True)
+class _Dims:
+    s: float
+    num_h: float
+    num_w: float
+    title_w: float
+    title_fs: float
+    sub_fs: float
+    head_h: float
+    qr: float
+    body_y: float
+    foot_y: float
+    name_h: float
+
+
+def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
+    s = min(cw / 540, ch / 700)
+    num_h, num_w = max(26 * s, 17), max(150 * s, 86)
+    title_w = cw - num_w - 10
+    title_fs = night.font("display").fit(night.event.title, title_w, 32 * s, TITLE_SPACING_EM)
+    sub_fs = max(10 * s, 6.5)
+    head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
+    qr = {1: 72, 2: 66}.get(night.per_page, 56)
+    return _Dims(
+        s,
+        num_h,
+        num_w,
+        title_w,
+        title_fs,
+        sub_fs,
+        head_h,
+        qr,
+        head_h + 14 * s,
+        ch - qr,
+        max(28 * s, 16),
+    )
+
+
+def _cut_lines(night: Inputs, w: float, h: float, cols: int, rows: int) -> str:
+    """Dashed cut lines between the sheets of a page, with ticks at the paper's edges."""
+    cuts = svg.Layer()
+    dash, tick = svg.stroke(night.colors["line"], 0.6, "4 3"), svg.stroke(night.colors["ink"], 0.5)
+    for c in range(1, cols):
+        x = w * c / cols
+        cuts.add(dash, svg.seg(x, 22, x, h - 22))
+        cuts.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, h - 22, x, h - 10))
+    for r in range(1, rows):
+        y = h * r / rows
+        cuts.add(dash, svg.seg(22, y, w - 22, y))
+        cuts.add(tick, svg.seg(10, y, 22, y) + svg.seg(w - 22, y, w - 10, y))
+    return cuts.markup()
+
+
+def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
+    """The theme's rule.svg strip (60 x 14): as many whole copies as fit in w, centred on
+    (x + w / 2, y), as a block with the strip as a repeated background (drawn once for all)."""
+    tile = strip * 60 / 14
+    count = int(w // tile)
+    return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
+
+
+def sheets_page(night: Inputs, doc: str, kind: str, totals: list[str], number_label: str):
+    """The page of score sheets (kind "score") or team cards ("team")."""
+    c, word = night.colors, night.ruleset.word
+    pw, ph, cols, rows = _plan(night)
+    layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
+    body_font = night.family("body")
+    for i in range(night.per_page):
+        b = content_box(night, i)
+        x, y, cw, ch = b.x, b.y, b.w, b.h
+        d = _dims(night, cw, ch)
+        s, sub_fs = d.s, d.sub_fs
+        if night.own_rule:
+            strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
+        else:
+            layer.add(
+                svg.stroke(c["accent2"], 1.2),
+                svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
+            )
+        dice_h = d.head_h - d.num_h - 6 * s
+        dice_w = dice_h * 200 / 84
+        layer.add(
+            "", svg.image(night.art("dice"), x + cw - dice_w, y + d.num_h + 6 * s, dice_w, dice_h)
+        )
+        lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
+        label_w = sub_fs * (4 if kind == "score" else 6.5)
+        line_y = y + d.body_y + d.name_h
+        pitch = d.name_h + 8 * s
+        for k in range(len(lines)):
+            layer.add(
+                svg.stroke(c["line"], 0.8),
+                svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
+            )
+        labels.append(
+            night.label(
+                x,
+                line_y - sub_fs * 0.3,
+                "\n".join(lines),
+                sub_fs,
+                "lb-b lb-m",
+                w=label_w,
+                pitch=pitch,
+                spacing=sub_fs * 0.12,
+                ch=ph,
+            )
+        )
+        grid_y = d.body_y + len(lines) * pitch + 8 * s + (sub_fs * 3.2 if kind == "team" else 0)
+        grid_h = d.foot_y - 12 * s - grid_y
+        if kind == "score":
+            score_grid(night, layer, x, y + grid_y, cw, grid_h, word)
+        else:
+            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph)
+        # the night's totals and the QR caption
+        cap_w = max(90 * s, 42)
+        box_area = min(cw - d.qr - cap_w - 16, 430 * s)
+        box_gap = 8 * s
+        box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
+        tot_fs = sub_fs * 1.35
+        box_y = d.foot_y + tot_fs * 1.3
+        labels.append(
+            night.label(
+                x,
+                y + d.foot_y + tot_fs * 0.9,
+                "Tonight’s totals",
+                tot_fs,
+                "lb-a",
+                w=box_area,
+                role="display",
+                ch=ph,
+            )
+        )
+        small = max(sub_fs * 0.9, 6)
+        for k, label in enumerate(totals):
+            bx = x + k * (box_w + box_gap)
+            layer.add(
+                svg.stroke(c["accent2"], 1.4), svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5)
+            )
+            layer.text(
+                svg.text(
+                    bx + box_w / 2,
+                    y + box_y + small + 2.5,
+                    label,
+                    small,
+                    body_font,
+                    700,
+                    night.muted,
+                    "middle",
+                )
+            )
+        labels.append(
+            night.label(
+                x + cw - d.qr - 6,
+                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
+                "Scan to enter\nyour totals\non your phone",
+                small,
+                "lb-m",
+                "end",
+                cap_w + 40,
+                small * 1.25,
+                ch=ph,
+            )
+        )
+        # the live layer: title, date line and the slots
+        title = Block(x, y, d.title_w, d.title_fs)
+        sub = Block(x, y + d.title_fs * 1.2, d.title_w, sub_fs)
+        slots.append(
+            night.text_slot(
+                f"s{i}-number",
+                Box(x + cw - d.num_w, y + 2 * s, d.num_w, d.num_h),
+                "number",
+                i,
+                f"{number_label} {i + 7}",
+            )
+        )
+        note = None
+        if kind == "score":
+            slots.append(
+                night.text_slot(
+                    f"s{i}-name",
+                    Box(x + label_w + 4, y + d.body_y - 2, cw - label_w - 8, d.name_h),
+                    "name",
+                    i,
+                    NAME_SAMPLES[i % 4],
+                    role="name",
+                )
+            )
+        else:
+            note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
+        slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+        texts.append(SheetText(title, sub, note))
+    body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
+    page = Page(
+        f"{doc}-page-0",
+        pw,
+        ph,
+        svg.data_uri(svg.document(pw, ph, body + layer.markup())),
+        tuple(slots),
+        tuple(labels),
+        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
+    )
+    return SheetsPage(page, page_size_css(night.paper, pw > ph), tuple(texts), tuple(strips))
+
+
+def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
+    return Slot(slot_id, box, "qr", index)
+
+
+def backs_page(night: Inputs) -> BacksPage:
+    """The backs of sheet pages, for --star-on-back duplex printing: back i sits in the mirror
+    image of its front's cell."""
+    event, c = night.event, night.colors
+    pw, ph, _cols, _rows = _plan(night)
+    body, slots, texts = [], [], []
+    for i in range(night.per_page):
+        b = content_box(night, i, mirrored=True)
+        x, y, cw, ch = b.x, b.y, b.w, b.h
+        s = min(cw / 540, ch / 700)
+        art = min(cw * 0.5, ch * 0.4)
+        label_h, fs = max(44 * s, 20), max(11 * s, 7)
+        top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
+        body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
+        body.append(
+            svg.corners(night.art("corner"), x + 6, y + 6, cw - 12, ch - 12, max(54 * s, 22))
+        )
+        slots.append(
+            Slot(
+                f"b{i}-art",
+                Box(x + (cw - art) / 2, top + fs * 2.2, art, art),
+                "art",
+                i,
+                sample_art=night.art("star" if i == 0 else "seat"),
+            )
+        )
+        sample = event.table(1).name if i == 0 else event.tables[i % len(event.tables)].name
+        slots.append(
+            night.text_slot(
+                f"b{i}-label",
+                Box(x + cw * 0.07, top + fs * 2.2 + art + fs * 1.8, cw * 0.86, label_h),
+                "table",
+                i,
+                sample,
+            )
+        )
+        texts.append(
+            BackText(
+                Block(x, top, cw, fs * 1.3),
+                Block(x, top + fs * 2.6 + art, cw, fs * 0.85),
+                Block(x + cw * 0.1, top + fs * 2.6 + art + fs * 1.8 + label_h, cw * 0.8, fs * 0.9),
+            )
+        )
+    page = Page(
+        "sheet_back-page-0",
+        pw,
+        ph,
+        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
+        tuple(slots),
+        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
+    )
+    return BacksPage(page, page_size_css(night.paper, pw > ph), tuple(texts))

@@ -1,0 +1,64 @@
+"""Laid-out backgrounds kept on disk: reused when nothing that shapes them changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bunco_print import background_cache, pack
+from bunco_print.pack import PackRequest, build_pack
+
+from .pdftools import page_texts
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BUNCO_PRINT_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("BUNCO_PRINT_CACHE", raising=False)
+    return tmp_path
+
+
+def request(**kw):
+    return PackRequest(players=9, seed=3, date="2026-12-04", **kw)
+
+
+def test_a_second_pack_of_the_same_night_reuses_the_backgrounds(cache, monkeypatch):
+    first = build_pack(request())
+    assert len(list(cache.glob("*.pdf"))) == 1
+
+    def no_layout(html):
+        raise AssertionError("laid out again")
+
+    monkeypatch.setattr(pack, "lay_out_backgrounds", no_layout)
+    again = build_pack(request())
+    assert again.pack_pdf == first.pack_pdf
+    other_seed = build_pack(PackRequest(players=9, seed=4, date="2026-12-04"))
+    assert "Bunco Night" in page_texts(other_seed.documents["score-sheets.pdf"])[0]
+
+
+def test_another_title_is_laid_out_anew(cache):
+    build_pack(request())
+    pack_b = build_pack(request(title="Maple Street Bunco"))
+    assert len(list(cache.glob("*.pdf"))) == 2
+    assert "Maple Street Bunco" in page_texts(pack_b.documents["score-sheets.pdf"])[0]
+
+
+def test_the_cache_can_be_turned_off(cache, monkeypatch):
+    monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
+    build_pack(request())
+    assert not list(cache.iterdir())
+
+
+def test_a_cache_that_cannot_be_written_is_skipped(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BUNCO_PRINT_CACHE_DIR", str(blocker / "cache"))
+    assert build_pack(request()).pages > 0
+
+
+def test_the_key_follows_the_files_the_html_links(tmp_path):
+    art = tmp_path / "star.svg"
+    art.write_text("<svg/>")
+    html = f'<img src="{art.as_uri()}">'
+    before = background_cache.key(html)
+    art.write_text("<svg><rect/></svg>")
+    assert background_cache.key(html) != before

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import links, render, rulesets, themes
+from . import keys, render, rulesets, themes
 from .errors import InputError
 from .event import Event, SeatCard, plan_event
 from .money import REMAINDER_RULE
@@ -103,7 +103,7 @@ def plan(request: PackRequest) -> tuple[Event, str, themes.Theme, rulesets.Rules
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
         raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
-    return event, links.new_secret(request.seed, salt=event.event_id), theme, ruleset
+    return event, keys.event_secret(event.event_id), theme, ruleset
 
 
 def name_warnings(event: Event, theme: themes.Theme) -> list[str]:

@@ -44,6 +44,10 @@ def test_signatures_carry_at_least_64_bits():
     assert len(sig) * 6 >= 64
 
 
-def test_seeded_secrets_repeat_and_random_ones_do_not():
-    assert links.new_secret(5, "a") == links.new_secret(5, "a") != links.new_secret(6, "a")
-    assert links.new_secret() != links.new_secret()
+def test_seeded_packs_sign_with_the_machine_key_not_the_seed(tmp_path):
+    from bunco_print import keys
+
+    key = keys.load_key()
+    assert keys.event_secret("EV", key) == keys.event_secret("EV", key)
+    assert keys.event_secret("EV", key) != keys.event_secret("EV", b"o" * 32)
+    assert not hasattr(links, "new_secret"), "no secret is ever derived from a seed"

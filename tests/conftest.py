@@ -1,0 +1,30 @@
+"""Every test runs with its own config folder: none reads or writes the real ~/.config."""
+
+from __future__ import annotations
+
+import pytest
+
+ISOLATED = ("BUNCO_SIGNING_KEY", "BUNCO_ENGINE_URL")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_config(tmp_path_factory):
+    """For fixtures shared by many tests (built once per module or session)."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(home))
+        patch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+        for name in ISOLATED:
+            patch.delenv(name, raising=False)
+        yield home
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path_factory, monkeypatch):
+    """This test's own config folder (and HOME), so its signing key is its own."""
+    home = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for name in ISOLATED:
+        monkeypatch.delenv(name, raising=False)
+    return home / ".config" / "bunco-print"

@@ -108,9 +108,7 @@ def check_engine_url(url: str) -> str:
         raise bad("must not hold a fragment (#...)")
     url = url.rstrip("/")
     if len(url.encode()) > (limit := max_engine_url_length()):
-        raise bad(
-            f"is {len(url.encode())} bytes; the QR codes hold one of at most {limit}"
-        )
+        raise bad(f"is {len(url.encode())} bytes; the QR codes hold one of at most {limit}")
     return url
 
 

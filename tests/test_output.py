@@ -85,7 +85,7 @@ def test_a_file_of_the_hosts_in_the_way_is_never_overwritten(tmp_path):
     folder = tmp_path / "night"
     write_folder(folder, {"event.json": b"1"})
     (folder / "pack.pdf").write_bytes(b"mine")
-    with pytest.raises(InputError, match="already holds pack.pdf"):
+    with pytest.raises(InputError, match=r"already holds pack\.pdf"):
         write_folder(folder, {"event.json": b"2", "pack.pdf": b"2"})
     assert (folder / "pack.pdf").read_bytes() == b"mine"
     assert (folder / "event.json").read_bytes() == b"1"

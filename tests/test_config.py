@@ -106,5 +106,5 @@ def test_a_bad_config_file_gets_one_line(config_home, content, message):
 
 def test_an_unreadable_config_file_gets_one_line(config_home):
     (config_home / "config.toml").mkdir(parents=True)
-    with pytest.raises(InputError, match="config file .* is a folder"):
+    with pytest.raises(InputError, match=r"config file .* is a folder"):
         config.engine_url(None)

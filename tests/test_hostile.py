@@ -149,7 +149,7 @@ OUTS += ["existing.txt", ".", "..", "../escape", "x" * 300, "[link=x]", "[/]"]
 text_value = st.one_of(st.sampled_from(MARKUP + NUMBERS + ["", " ", "x" * 3000]), ODD_TEXT)
 number_value = st.one_of(st.sampled_from(NUMBERS + MARKUP + [""]), ODD_TEXT)
 path_value = st.one_of(st.sampled_from(PATHS + MARKUP + [""]), ODD_TEXT)
-out_value = st.one_of(st.sampled_from(OUTS + [""]), ODD_TEXT)
+out_value = st.one_of(st.sampled_from([*OUTS, ""]), ODD_TEXT)
 
 COMMON_NIGHT = {"--players": number_value, "--ruleset": text_value, "--sets": number_value}
 OPTIONS = {
@@ -229,7 +229,7 @@ def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:  # noqa: BLE001 - a traceback is exactly what this test hunts for
+    except BaseException:
         code = -1
         err.write(traceback.format_exc())
     finally:
@@ -264,7 +264,7 @@ def check_run(root: Path, args: list[str]) -> None:
         for folder in ("prevpack", "prevsim")
         for name in [MARKER, *json.loads((scratch / folder / MARKER).read_text())["files"]]
     }
-    code, stdout, stderr = run_cli(args, scratch)
+    code, _stdout, stderr = run_cli(args, scratch)
     shown = f"bunco-print {' '.join(a[:40] for a in args)} -> {code}\n{stderr[-3000:]}"
     assert code in (0, 1, 2), shown
     after = snapshot(root)
@@ -425,7 +425,7 @@ def test_read_names(tmp_path, content, result):
     else:
         with pytest.raises(InputError, match=result):
             inputs.read_names(path)
-    with pytest.raises(InputError, match="cannot read names from .*: no such file"):
+    with pytest.raises(InputError, match=r"cannot read names from .*: no such file"):
         inputs.read_names(tmp_path / "missing")
     (tmp_path / "bin").write_bytes(b"\xff\xfe")
     with pytest.raises(InputError, match="not UTF-8"):

@@ -119,7 +119,7 @@ def source_date() -> datetime | None:
         return None
     try:
         return datetime.fromtimestamp(int(value), UTC)
-    except (ValueError, OverflowError):
+    except (ValueError, OverflowError, OSError):
         raise InputError(f"SOURCE_DATE_EPOCH must be whole seconds, not {value!r}") from None
 
 

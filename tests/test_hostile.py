@@ -229,7 +229,7 @@ def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:
+    except BaseException:  # a traceback is exactly what this test hunts for
         code = -1
         err.write(traceback.format_exc())
     finally:

@@ -318,33 +318,37 @@ def test_no_command_line_crashes_or_damages_files(tmp_path, args, totals, other)
 # --- the same promises, for the shapes hypothesis might not reach -------------------------
 
 
+PACK_LINES = [
+    ["pack", "--players", "4", "--out", "prev/sub/.."],
+    ["pack", "--players", "4", "--out", "prevpack", "--seed", "1"],
+    ["pack", "--players", "4", "--out", "link", "--seed", "1"],
+    ["pack", "--players", "4", "--out", "ev"],
+    ["pack", "--players", "4", "--out", ""],
+    ["pack", "--players", "4", "--out", "."],
+    ["pack", "--players", "4", "--out", "x" * 300],
+    ["pack", "--players", "4", "--title", "[/]", "--currency", "[link=x]"],
+]
+ENGINE_LINES = [
+    ["pack", "--players", "4", "--names", "totals"],
+    ["simulate", "--out", "prevsim"],
+    ["simulate", "--out", "prevpack"],
+    ["simulate", "--out", "user"],
+    ["simulate", "--out", "", "--date", "[/]"],
+    ["validate", "--event", "ev", "--totals", "totals"],
+    ["prizes", "--event", "prevsim", "--totals", "prevsim/totals.csv", "--pdf", "r.pdf"],
+    ["prizes", "--event", "prevpack", "--totals", "prevpack/totals.csv", "--roll"],
+    ["prizes", "--players", "12", "--totals", "totals", "--pdf", "user"],
+    ["prizes", "--players", "12", "--totals", "totals", "--rolloffs", "rolloffs"],
+    ["validate", "--players", "12", "--totals", "[/]"],
+]
+
+
 @pytest.mark.parametrize(
-    "args",
-    [
-        ["pack", "--players", "4", "--out", "prev/sub/.."],
-        ["pack", "--players", "4", "--out", "prevpack", "--seed", "1"],
-        ["pack", "--players", "4", "--out", "link", "--seed", "1"],
-        ["pack", "--players", "4", "--out", "ev"],
-        ["pack", "--players", "4", "--out", ""],
-        ["pack", "--players", "4", "--out", "."],
-        ["pack", "--players", "4", "--out", "x" * 300],
-        ["pack", "--players", "4", "--title", "[/]", "--currency", "[link=x]"],
-        ["pack", "--players", "4", "--names", "totals"],
-        ["simulate", "--out", "prevsim"],
-        ["simulate", "--out", "prevpack"],
-        ["simulate", "--out", "user"],
-        ["validate", "--event", "ev", "--totals", "totals"],
-        ["prizes", "--event", "prevsim", "--totals", "prevsim/totals.csv", "--pdf", "r.pdf"],
-        ["prizes", "--event", "prevpack", "--totals", "prevpack/totals.csv", "--roll"],
-        ["prizes", "--players", "12", "--totals", "totals", "--pdf", "user"],
-        ["prizes", "--players", "12", "--totals", "totals", "--rolloffs", "rolloffs"],
-        ["validate", "--players", "12", "--totals", "[/]"],
-    ],
+    ("args", "totals"),
+    [(args, TOTALS) for args in PACK_LINES]
+    + [(args, totals) for args in ENGINE_LINES for totals in HOSTILE_FILES[:5]],
 )
-@pytest.mark.parametrize("totals", [TOTALS, HOSTILE_FILES[2], HOSTILE_FILES[4]])
 def test_chosen_command_lines_keep_the_promises(tmp_path, args, totals):
-    if "pack" in args and totals is not TOTALS and "--names" not in args:
-        pytest.skip("one pack run per command line is enough")
     make_scratch(tmp_path / "scratch", {"totals": totals, "rolloffs": b"most_buncos,1\r"})
     check_run(tmp_path, args)
 

@@ -24,7 +24,9 @@ MAX_QR_VERSION = 7
 
 def config_dir() -> Path:
     """`$XDG_CONFIG_HOME/bunco-print`, else `~/.config/bunco-print`."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(base):  # the XDG spec: a relative path is to be ignored
+        base = str(Path.home() / ".config")
     return Path(base) / "bunco-print"
 
 

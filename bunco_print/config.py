@@ -13,7 +13,7 @@ from qrcode.constants import ERROR_CORRECT_M
 
 from . import links, rulesets
 from .errors import InputError
-from .inputs import read_bytes
+from .inputs import printable, read_bytes
 
 DEFAULT_ENGINE_URL = "http://localhost:8765"
 CONFIG_LIMIT = 64 * 1024
@@ -43,9 +43,9 @@ def read_config() -> dict:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise InputError(f"config file {path} is not UTF-8 text") from None
+        raise InputError(f"config file {printable(str(path))} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"config file {path} is not valid TOML: {exc}") from None
+        raise InputError(f"config file {printable(str(path))} is not valid TOML: {exc}") from None
 
 
 def setting(name: str) -> str | None:

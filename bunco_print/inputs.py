@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from pathlib import Path
@@ -35,9 +36,49 @@ def _read(path: Path, limit: int) -> bytes:
     return data
 
 
-def _shown(path: Path) -> str:
-    text = os.fsdecode(path)
-    return text if len(text) <= 80 else text[:77] + "..."
+def printable(text: str) -> str:
+    """`text` with line breaks and other control characters escaped: one line, whatever it is."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _shown(path: Path | str) -> str:
+    return printable(shorten(os.fsdecode(path), 80))
+
+
+def load_json(text: str, source: str) -> object:
+    """JSON as Python values; duplicate keys, deep nesting and huge numbers get one line."""
+
+    def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+        seen: dict[str, object] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise InputError(f"{source}: the key {shorten(key)!r} appears twice in one object")
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{source}: the JSON is nested too deeply") from None
+    except ValueError as exc:  # a number with thousands of digits
+        raise InputError(f"{source}: not usable JSON ({shorten(str(exc), 60)})") from None
+
+
+def shorten(text: str, size: int = 20) -> str:
+    """Enough of a user's value to recognise it in a message."""
+    return text if len(text) <= size else text[: size - 3] + "..."
+
+
+def read_json(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> object:
+    """A JSON file as Python values; one line for anything unreadable or not plain JSON."""
+    data = read_bytes(path, what, limit)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{what} {_shown(path)}: not UTF-8 text") from None
+    return load_json(text, f"{what} {_shown(path)}")
 
 
 def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:

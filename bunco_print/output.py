@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import InputError
+from .inputs import printable, shorten
 
 MARKER = ".bunco-print.json"
 PRIVATE = {"event.secret"}  # written owner-only
@@ -27,15 +28,14 @@ STAGING_PREFIX = ".bunco-print-staging-"
 
 
 def _shown(path: Path | str) -> str:
-    text = os.fsdecode(path)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return printable(shorten(os.fsdecode(path), 80))
 
 
 def target(path: Path | str, what: str = "--out") -> Path:
     """The place to write, with `..` and symlinks resolved; one line for a name that cannot be."""
     text = os.fsdecode(path)
     if not text.strip() or Path(text) == Path("."):
-        raise InputError(f"{what} must name a folder or file, not {text!r}")
+        raise InputError(f"{what} must name a folder or file, not {printable(repr(text))}")
     if "\0" in text:
         raise InputError(f"{what} must not hold a NUL character")
     if any(len(os.fsencode(part)) > NAME_MAX for part in Path(text).parts):

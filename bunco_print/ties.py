@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import InputError
-from .totals import MAX_SHEET_CHARS, load_json, normalize_sheet, shorten
+from .inputs import load_json, shorten
+from .totals import MAX_SHEET_CHARS, normalize_sheet
 
 MAX_TIE_CHARS = 64  # prize and seat ids are short words
 

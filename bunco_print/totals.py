@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .errors import InputError
+from .inputs import load_json, shorten
 
 Number = int | float
 REQUIRED = ("sheet", "wins", "losses", "buncos")
@@ -206,32 +206,6 @@ def _safe(reader, source: str) -> Iterator[list[str]]:
             why = f"a cell longer than {limit:,} characters" if "larger" in str(exc) else exc
             raise InputError(f"{source} row {reader.line_num}: {why}") from None
         yield cells
-
-
-def load_json(text: str, source: str) -> object:
-    """JSON as Python values; duplicate keys, deep nesting and huge numbers get one line."""
-
-    def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-        seen: dict[str, object] = {}
-        for key, value in pairs:
-            if key in seen:
-                raise InputError(f"{source}: the key {shorten(key)!r} appears twice in one object")
-            seen[key] = value
-        return seen
-
-    try:
-        return json.loads(text, object_pairs_hook=no_duplicates)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputError(f"{source}: the JSON is nested too deeply") from None
-    except ValueError as exc:  # a number with thousands of digits
-        raise InputError(f"{source}: not usable JSON ({shorten(str(exc), 60)})") from None
-
-
-def shorten(text: str, size: int = 20) -> str:
-    """Enough of a user's value to recognise it in a message."""
-    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 def _json_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:

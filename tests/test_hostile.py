@@ -434,3 +434,32 @@ def test_read_names(tmp_path, content, result):
     (tmp_path / "bin").write_bytes(b"\xff\xfe")
     with pytest.raises(InputError, match="not UTF-8"):
         inputs.read_names(tmp_path / "bin")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"a": ' + b"9" * 5000 + b"}", "not usable JSON"),
+        (b'{"a": 1, "a": 2}', "'a' appears twice"),
+        (b"{", "not valid JSON"),
+        (b"\xff", "not UTF-8"),
+    ],
+)
+def test_read_json_says_what_is_wrong_in_one_line(tmp_path, content, message):
+    (tmp_path / "event.json").write_bytes(content)
+    with pytest.raises(InputError, match=message) as caught:
+        inputs.read_json(tmp_path / "event.json", "event manifest")
+    assert str(caught.value).startswith("event manifest ") and "\n" not in str(caught.value)
+    (tmp_path / "ok.json").write_bytes(b'\xef\xbb\xbf{"a": [1, 2.5, null]}')
+    assert inputs.read_json(tmp_path / "ok.json", "m") == {"a": [1, 2.5, None]}
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path):
+    with pytest.raises(InputError) as caught:
+        inputs.read_bytes(tmp_path / "two\nlines\x1b[31m", "totals file")
+    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
+    assert "two\\nlines\\x1b[31m" in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        inputs.read_names(tmp_path / "a\nb")
+    assert "\n" not in str(caught.value)

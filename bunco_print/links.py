@@ -1,21 +1,15 @@
-"""Signed links from a printed sheet to the scoring engine's page for it."""
+"""Signed links from a printed sheet to the scoring engine's page for it.
+
+The secret that signs an event's links comes from `keys.event_secret`: never from a seed."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import hmac
-import secrets
 from urllib.parse import parse_qs, urlsplit
 
 SIGNATURE_BYTES = 10  # 80 bits: a sheet's link cannot be guessed from another's
-
-
-def new_secret(seed: int | None = None, salt: str = "") -> str:
-    """A fresh random secret, or one derived from `seed` so a seeded pack is repeatable."""
-    if seed is None:
-        return secrets.token_hex(32)
-    return hashlib.sha256(f"bunco-print:{seed}:{salt}".encode()).hexdigest()
 
 
 def signature(secret: str, event_id: str, sheet_id: str) -> str:

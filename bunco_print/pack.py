@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import background_cache, layout, links, render, rulesets, themes
+from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .layout import Page, Slot
@@ -105,7 +105,7 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
         raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
-    return event, links.new_secret(request.seed, salt=event.event_id), theme, ruleset
+    return event, keys.event_secret(event.event_id), theme, ruleset
 
 
 def name_warnings(event: Night, theme: themes.Theme) -> list[str]:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import InputError
-from .totals import normalize_sheet
+from .inputs import load_json, shorten
+from .totals import MAX_SHEET_CHARS, normalize_sheet
+
+MAX_TIE_CHARS = 64  # prize and seat ids are short words
 
 Rolls = tuple[dict[str, object], ...]  # each throw: sheet -> die (or dice)
 
@@ -42,23 +44,35 @@ class Award:
 @cache
 def sheet_key(sheet: str) -> tuple[int, int, str]:
     """Sheets in number order: 2 before 10."""
-    return (0, int(sheet), "") if sheet.isdigit() else (1, 0, sheet)
+    return (0, int(sheet), "") if sheet.isascii() and sheet.isdigit() else (1, 0, sheet)
 
 
 def parse_rolloffs(data: bytes | str, source: str = "rolloffs") -> dict[str, tuple[str, int]]:
     """{tie id: (winning sheet, line)} from `id,sheet` lines (CSV) or a JSON object."""
     text = data.decode("utf-8-sig", errors="replace") if isinstance(data, bytes) else data
-    text = text.lstrip("\ufeff")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if text.lstrip().startswith("{"):
-        try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-        pairs = [(str(k), v, n) for n, (k, v) in enumerate(items.items(), start=1)]
+        items = load_json(text, source)
+        if not isinstance(items, dict):
+            raise InputError(f'{source}: expected one JSON object like {{"most_buncos": "7"}}')
+        pairs = []
+        for n, (key, value) in enumerate(items.items(), start=1):
+            if isinstance(value, bool) or not isinstance(value, str | int):
+                raise InputError(
+                    f"{source} entry {n}: the sheet for {shorten(key)!r} is not a number"
+                )
+            pairs.append((key, str(value), n))
     else:
         reader = csv.reader(io.StringIO(text))
         pairs = []
-        for cells in reader:
+        while True:
+            try:
+                cells = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                why = "a cell is far too long" if "larger" in str(exc) else str(exc)
+                raise InputError(f"{source} line {reader.line_num}: {why}") from None
             cells = [c.strip() for c in cells]
             if not any(cells) or cells[0].startswith("#"):
                 continue
@@ -72,9 +86,14 @@ def parse_rolloffs(data: bytes | str, source: str = "rolloffs") -> dict[str, tup
             pairs.append((cells[0], cells[1], reader.line_num))
     result: dict[str, tuple[str, int]] = {}
     for tie, sheet, line in pairs:
+        if len(tie) > MAX_TIE_CHARS or not tie.isprintable():
+            raise InputError(f"{source} line {line}: {shorten(tie)!r} is not a prize id")
+        winner = normalize_sheet(sheet)
+        if len(winner) > MAX_SHEET_CHARS or not winner.isprintable():
+            raise InputError(f"{source} line {line}: {shorten(winner)!r} is not a sheet number")
         if tie in result:
             raise InputError(f"{source} line {line}: {tie} is given twice")
-        result[tie] = (normalize_sheet(sheet), line)
+        result[tie] = (winner, line)
     return result
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .errors import InputError
+from .inputs import load_json, shorten
 
 Number = int | float
 REQUIRED = ("sheet", "wins", "losses", "buncos")
@@ -47,6 +48,9 @@ ALIASES = {
     "traveling": "traveler",
 }
 YES, NO = {"1", "x", "yes", "y", "true"}, {"0", "no", "n", "false", ""}
+MAX_COUNT = 1_000_000  # far beyond any night; bigger numbers are typos (or attacks)
+MAX_SHEET_CHARS = 20
+WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 
 @dataclass(frozen=True)
@@ -96,11 +100,13 @@ def parse_totals(
 def normalize_sheet(value: object) -> str:
     """`7`, `07`, `7.0` and ` 7 ` all name sheet "7"; anything else is kept as written."""
     text = str(value).strip()
+    if len(text) > MAX_SHEET_CHARS:
+        return text
     try:
         number = float(text)
     except ValueError:
         return text
-    if math.isfinite(number) and number == int(number) and number >= 0:
+    if math.isfinite(number) and number == int(number) and 0 <= number < 10**MAX_SHEET_CHARS:
         return str(int(number))
     return text
 
@@ -156,6 +162,7 @@ def _column(header: str) -> str:
 
 
 def _csv_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # old Macs ended lines with CR
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
@@ -163,12 +170,13 @@ def _csv_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
     delimiter = max((",", ";", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header: list[str] | None = None
-    for cells in reader:
+    for cells in _safe(reader, source):
         if not any(c.strip() for c in cells):
             continue
         header = [_column(c) for c in cells]
         break
-    assert header is not None
+    if header is None:
+        raise InputError(f"{source}: no header row; it needs sheet, wins, losses, buncos")
     seen: dict[str, int] = {}
     for number, name in enumerate(header, start=1):
         if name and name in seen:
@@ -179,18 +187,29 @@ def _csv_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
         seen[name] = number
 
     def rows() -> Iterator[Record]:
-        for cells in reader:
+        for cells in _safe(reader, source):
             if cells and (cells[0].strip() or any(c.strip() for c in cells)):
                 yield reader.line_num, dict(zip(header, cells, strict=False))
 
     return [h for h in header if h], rows()
 
 
+def _safe(reader, source: str) -> Iterator[list[str]]:
+    """The reader's rows; a row the csv module cannot read stops with one line."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            limit = csv.field_size_limit()
+            why = f"a cell longer than {limit:,} characters" if "larger" in str(exc) else exc
+            raise InputError(f"{source} row {reader.line_num}: {why}") from None
+        yield cells
+
+
 def _json_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = load_json(text, source)
     if isinstance(data, dict):
         data = data.get("sheets", data.get("totals"))
     if not isinstance(data, list):
@@ -205,7 +224,14 @@ def _json_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
                 f"{source} entry {number}: expected an object like "
                 '{"sheet": "1", "wins": 12, "losses": 12, "buncos": 2}'
             )
-        record = {_column(k): v for k, v in item.items()}
+        record: dict[str, object] = {}
+        for key, value in item.items():
+            column = _column(key)
+            if column in record:
+                raise InputError(
+                    f"{source} entry {number}: two keys mean the same column {column!r}"
+                )
+            record[column] = value
         columns.update(dict.fromkeys(record))
         records.append((number, record))
     return list(columns), iter(records)
@@ -273,34 +299,50 @@ def _text(value: object) -> str:
 
 
 def _sheet(value: object, place: Place) -> str:
-    if isinstance(value, str) and value.isdigit():
-        return str(int(value))
+    if isinstance(value, bool) or not isinstance(value, str | int | float | None):
+        raise InputError(f"{_at(place)}: a sheet is a number or a short text, not {_kind(value)}")
     text = _text(value)
     if not text:
         raise InputError(f"{_at(place)}: empty; every {place[0].row_label} names its sheet")
-    return normalize_sheet(text)
+    sheet = normalize_sheet(text)
+    if len(sheet) > MAX_SHEET_CHARS or not sheet.isprintable():
+        raise InputError(f"{_at(place)}: {shorten(sheet)!r} is not a sheet number")
+    return sheet
+
+
+def _kind(value: object) -> str:
+    return {bool: "true/false", list: "a list", dict: "an object"}.get(type(value), "that")
 
 
 def _number(value: object, place: Place) -> Number:
     """A count as written: whole numbers become int; `validate` judges fractions and signs."""
+    shown = shorten(_text(value))
     if type(value) is int:
-        return value
-    if isinstance(value, str):
-        try:
-            return int(value)
-        except ValueError:
-            pass
+        return _bounded(value, shown, place)
+    if isinstance(value, str) and WHOLE.fullmatch(value):
+        if len(value.strip().lstrip("+-")) > 15:
+            raise InputError(f"{_at(place)}: {shown!r} is too large to be a count")
+        return _bounded(int(value), shown, place)
     if isinstance(value, bool) or value is None or (isinstance(value, str) and not value.strip()):
         shown = "empty" if value is None or isinstance(value, str) else repr(value)
         raise InputError(f"{_at(place)}: {shown}; expected a whole number")
+    if not isinstance(value, str | float) or (isinstance(value, str) and "_" in value):
+        raise InputError(f"{_at(place)}: {shown!r} is not a number")
     try:
-        number = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise InputError(f"{_at(place)}: {_text(value)!r} is not a number") from None
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise InputError(f"{_at(place)}: {shown!r} is not a number") from None
     if not math.isfinite(number):
-        raise InputError(f"{_at(place)}: {_text(value)!r} is not a number")
+        raise InputError(f"{_at(place)}: {shown!r} is not a number")
+    _bounded(number, shown, place)
     if number == int(number):
         return int(number)
+    return number
+
+
+def _bounded(number: Number, shown: str, place: Place) -> Number:
+    if abs(number) > MAX_COUNT:
+        raise InputError(f"{_at(place)}: {shown!r} is too large to be a count")
     return number
 
 

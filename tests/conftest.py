@@ -1,14 +1,32 @@
-"""Shared test setup: laid-out backgrounds are cached in a folder of this session only."""
+"""Every test runs with its own config folder (none reads or writes the real ~/.config) and
+one background cache of this session's own."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+ISOLATED = ("BUNCO_SIGNING_KEY", "BUNCO_ENGINE_URL")
 
-@pytest.fixture(autouse=True, scope="session")
-def _background_cache(tmp_path_factory):
-    os.environ["BUNCO_PRINT_CACHE_DIR"] = str(tmp_path_factory.mktemp("background-cache"))
-    yield
-    os.environ.pop("BUNCO_PRINT_CACHE_DIR", None)
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_config(tmp_path_factory):
+    """For fixtures shared by many tests (built once per module or session)."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(home))
+        patch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+        patch.setenv("BUNCO_PRINT_CACHE_DIR", str(tmp_path_factory.mktemp("background-cache")))
+        for name in ISOLATED:
+            patch.delenv(name, raising=False)
+        yield home
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path_factory, monkeypatch):
+    """This test's own config folder (and HOME), so its signing key is its own."""
+    home = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for name in ISOLATED:
+        monkeypatch.delenv(name, raising=False)
+    return home / ".config" / "bunco-print"

@@ -34,3 +34,78 @@ def test_dates(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "soon")
     with pytest.raises(InputError, match="SOURCE_DATE_EPOCH"):
         config.source_date()
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("http://[::1", "is not a valid URL"),
+        ("https://bunco.example/#top", "must not hold a fragment"),
+        ("https://bunco.example#", "must not hold a fragment"),
+        ("https://ann:pw@bunco.example", "user name or password"),
+        ("https://ann@bunco.example", "user name or password"),
+        (" https://bunco.example", "spaces or control characters"),
+        ("https://bunco .example", "spaces or control characters"),
+        ("https://bunco.example/\n", "spaces or control characters"),
+        ("https://bunco.example:99999", "is not a valid URL"),
+        ("https://bunco.example:http", "is not a valid URL"),
+        ("https://bunco.example:0", "no usable port"),
+        ("https://bunco.example:", "no usable port"),
+        ("https://:8000", "no host name"),
+        ("javascript:alert(1)", "must look like https://host"),
+        ("file:///etc/passwd", "must look like https://host"),
+        ("", "is empty"),
+        ("https://bunco.example/" + "x" * 5000, "the QR codes hold one of at most 64"),
+    ],
+)
+def test_engine_urls_that_cannot_work_get_one_line(url, message):
+    with pytest.raises(InputError, match=message) as caught:
+        config.engine_url(url)
+    assert str(caught.value).startswith("engine URL")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_the_longest_url_still_fits_every_qr_code():
+    from bunco_print.event import plan_event
+
+    from bunco_print import keys
+    from bunco_print.qr import qr_grid
+    from bunco_print.rulesets import available, load
+
+    limit = config.max_engine_url_length()
+    assert limit == 64
+    url = "https://b.example/" + "p" * (limit - len("https://b.example/"))
+    assert config.engine_url(url) == url
+    with pytest.raises(InputError, match=f"at most {limit}"):
+        config.engine_url(url + "q")
+    secret = keys.event_secret("x")
+    for ruleset in available():
+        event = plan_event(400, load(ruleset), seed=1, date="2026-12-31", engine_url=url)
+        for sheet_id in [event.sheets[-1].id, event.tables[-1].sheet_id]:
+            layout, _ = qr_grid(event.sheet_url(secret, sheet_id))
+            assert layout.n <= 17 + 4 * config.MAX_QR_VERSION
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"engine_url = 7\n", "engine_url in .* must be a quoted string, not int"),
+        (b"engine_url = [1]\n", "must be a quoted string, not list"),
+        (b"engine_url = 'ftp://x'\n", "engine URL must look like"),
+        (b"engine_url = \n", "not valid TOML"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"x" * 70_000, "larger than"),
+    ],
+)
+def test_a_bad_config_file_gets_one_line(config_home, content, message):
+    config_home.mkdir(parents=True)
+    (config_home / "config.toml").write_bytes(content)
+    with pytest.raises(InputError, match=message) as caught:
+        config.engine_url(None)
+    assert "\n" not in str(caught.value)
+
+
+def test_an_unreadable_config_file_gets_one_line(config_home):
+    (config_home / "config.toml").mkdir(parents=True)
+    with pytest.raises(InputError, match=r"config file .* is a folder"):
+        config.engine_url(None)

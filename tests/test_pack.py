@@ -22,7 +22,7 @@ def stars_on_cards(pack, pdf: bytes, dpi: int = 40) -> list[tuple[int, int]]:
     art slots come from the layout's registry, the star is the art with gold in it."""
     import pypdfium2 as pdfium
 
-    from bunco_print import rulesets, themes
+    from bunco_print import themes
     from bunco_print.layout import lay_out
 
     event = pack.event

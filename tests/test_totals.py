@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bunco_print.errors import InputError
+from bunco_print.ties import parse_rolloffs, sheet_key
 from bunco_print.totals import SheetTotals, parse_totals, to_csv
 
 PLAIN = "sheet,name,wins,losses,buncos,traveler\n1,Ann,13,11,2,1\n2,Bea,11,13,0,\n"
@@ -139,3 +140,89 @@ def test_written_csv_reads_back_the_same():
     assert [
         (s.sheet, s.name, s.wins, s.losses, s.buncos, s.mini_buncos, s.traveler) for s in again
     ] == [("1", "Ann", 13, 11, 2, 5, 1), ("2", "Bea, Jr.", 11, 13, 0, 3, 0)]
+
+
+# --- hostile files: one line naming the place, or a correct parse; never a traceback ---------
+
+HEADER = "sheet,wins,losses,buncos\n"
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (DEEP, "nested too deeply"),
+        ('[{"sheet": 1, "wins": ' + "9" * 5000 + "}]", "not usable JSON"),
+        ('[{"sheet": 1, "wins": 1, "losses": 2, "buncos": 0, "wins": 3}]', "'wins' appears twice"),
+        ('[{"sheet": 1, "wins": 1, "Wins": 2, "losses": 2, "buncos": 0}]', "same column 'wins'"),
+        ('[{"sheet": 1, "wins": NaN, "losses": 2, "buncos": 0}]', "field wins: 'nan' is not a"),
+        ('[{"sheet": 1, "wins": Infinity, "losses": 2, "buncos": 0}]', "'inf' is not a number"),
+        ('[{"sheet": 1, "wins": 1e308, "losses": 2, "buncos": 0}]', "too large to be a count"),
+        ('[{"sheet": 1, "wins": ' + "9" * 400 + ', "losses": 2, "buncos": 0}]', "too large"),
+        ('[{"sheet": 1, "wins": false, "losses": 2, "buncos": 0}]', "False; expected a whole"),
+        ('[{"sheet": true, "wins": 1, "losses": 2, "buncos": 0}]', "not true/false"),
+        ('[{"sheet": [1], "wins": 1, "losses": 2, "buncos": 0}]', "not a list"),
+        ('[{"sheet": 1, "wins": [], "losses": 2, "buncos": 0}]', r"'\[\]' is not a number"),
+        (HEADER + "1," + "9" * 400 + ",2,0\n", "row 2, column wins: '9999.*too large"),
+        (HEADER + "1," + "9" * 5000 + ",2,0\n", "row 2, column wins: .* too large"),
+        (HEADER + "1,1e400,2,0\n", "'1e400' is not a number"),
+        (HEADER + "1,1_000,2,0\n", "'1_000' is not a number"),
+        (HEADER + "1,²,2,0\n", "'²' is not a number"),
+        (HEADER + "9" * 5000 + ",1,2,0\n", "row 2, column sheet: '9999.* is not a sheet number"),
+        (HEADER + "1," + "x" * 140_000 + ",2,0\n", "row 2: a cell longer than 131,072"),
+        (",,,,,,\n,,,\n", "no header row"),
+        (",,,,,,", "no header row"),
+        (";;;\n\t\t\n", "no header row"),
+        ("", "the file is empty"),
+        ("\r\r\r", "the file is empty"),
+    ],
+)
+def test_hostile_files_get_one_line(data, message):
+    with pytest.raises(InputError, match=message) as caught:
+        parse_totals(data, "t")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"sheet,wins,losses,buncos\r1,12,12,0\r2,3.0,21,1\r", [("1", 12), ("2", 3)]),
+        (b"sheet,wins,losses,buncos\r\n1,12,12,0\r\n", [("1", 12)]),
+        (b"sheet,wins,losses,buncos\n1,3.5,12,0\n", [("1", 3.5)]),
+        (b"sheet,wins,losses,buncos\n\xb2,3,12,0\n", [("\u00b2", 3)]),  # cp1252 superscript two
+        (b'[{"sheet": 7.0, "wins": 3.0, "losses": 1, "buncos": 0}]', [("7", 3)]),
+        (b'[{"sheet": "07", "wins": -0.0, "losses": 1, "buncos": 0}]', [("7", 0)]),
+    ],
+)
+def test_odd_but_readable_files_parse(data, expected):
+    assert [(s.sheet, s.wins) for s in parse_totals(data, "t").sheets] == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("{" * 100_000, "not valid JSON|nested too deeply"),
+        ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
+        ('{"most_buncos": "1", "most_buncos": "2"}', "appears twice"),
+        ('{"most_buncos": true}', "is not a number"),
+        ('{"most_buncos": [7]}', "is not a number"),
+        ('{"most_buncos": ' + "9" * 5000 + "}", "not usable JSON"),
+        ("most_buncos," + "9" * 5000 + "\n", "is not a sheet number"),
+        ("x" * 5000 + ",7\n", "is not a prize id"),
+        ("most_buncos," + "7" * 140_000 + "\n", "far too long"),
+        ("most_buncos\n", "expected `prize,sheet`"),
+        ("most_buncos,7\rmost_buncos,8\r", "line 2: most_buncos is given twice"),
+    ],
+)
+def test_hostile_rolloffs_get_one_line(data, message):
+    with pytest.raises(InputError, match=message) as caught:
+        parse_rolloffs(data, "r")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 300
+
+
+def test_rolloffs_with_old_mac_line_endings_and_odd_sheets_parse():
+    assert parse_rolloffs(b"prize,sheet\rmost_buncos,07\rfifty_fifty,\xc2\xb2\r") == {
+        "most_buncos": ("7", 2),
+        "fifty_fifty": ("\u00b2", 3),
+    }
+    assert sheet_key("\u00b2") == (1, 0, "\u00b2")

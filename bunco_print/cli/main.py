@@ -8,6 +8,7 @@ line and its exit code, Ctrl-C exit 130, anything else (a bug) exit 70 and one l
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import sys
 import traceback
@@ -160,4 +161,7 @@ def invoke(args: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
-from . import engine, pack  # noqa: E402,F401  (each registers its commands on `app`)
+# The face modules, in the order `--help` lists their commands; each registers on `app`.
+FACES = ("pack", "engine")
+for _face in FACES:
+    importlib.import_module(f"{__package__}.{_face}")

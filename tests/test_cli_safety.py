@@ -17,6 +17,7 @@ from bunco_print.cli import app
 from .test_cli_engine import TOTALS
 
 runner = CliRunner()
+PYTHON_M = [sys.executable, "-m", "bunco_print"]
 ROOT = Path(__file__).resolve().parent.parent
 BUG = (
     "bunco-print hit a bug (ZeroDivisionError); please report it with the command you ran; "
@@ -80,21 +81,28 @@ def test_ctrl_c_exits_130(monkeypatch):
     assert result.stderr == "interrupted; nothing was left half-written\n"
 
 
-def test_ctrl_c_while_the_modules_load_exits_130():
-    code = (
+@pytest.mark.parametrize(
+    ("raised", "code", "line"),
+    [
+        ("KeyboardInterrupt", 130, "interrupted; nothing was left half-written\n"),
+        ("ZeroDivisionError", 70, BUG),
+    ],
+)
+def test_trouble_while_the_modules_load(raised, code, line):
+    program = (
         "import builtins, sys\n"
         "real = builtins.__import__\n"
         "def slow(name, *a, **k):\n"
         "    if name == 'typer':\n"
-        "        raise KeyboardInterrupt\n"
+        f"        raise {raised}\n"
         "    return real(name, *a, **k)\n"
         "from bunco_print.cli import run\n"
         "builtins.__import__ = slow\n"
         "run(['validate', '--help'])\n"
     )
-    result = python(code)
-    assert result.returncode == 130, result.stderr
-    assert result.stderr == b"interrupted; nothing was left half-written\n"
+    result = python(program)
+    assert result.returncode == code, result.stderr
+    assert result.stderr.decode() == line
 
 
 def test_exit_codes_of_the_installed_command(tmp_path, totals_file):
@@ -106,6 +114,23 @@ def test_exit_codes_of_the_installed_command(tmp_path, totals_file):
     unusable = python(code, "validate", "--players", "twelve", "--totals", str(bad))
     assert (fine.returncode, invalid.returncode, unusable.returncode) == (0, 1, 2)
     assert unusable.stderr.decode().count("\n") == 1
+
+
+@pytest.mark.parametrize("json_out", [[], ["--json"]])
+def test_a_reader_that_leaves_early_is_not_an_invalid_night(totals_file, json_out):
+    read, write = os.pipe()
+    os.close(read)  # `bunco-print validate ... | head -0`
+    try:
+        result = subprocess.run(
+            [*PYTHON_M, "validate", "--players", "12", "--totals", str(totals_file), *json_out],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert result.returncode == 141 and result.stderr == b""
 
 
 def test_arguments_that_are_not_utf8_give_one_line(tmp_path):

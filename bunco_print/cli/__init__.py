@@ -8,9 +8,14 @@ Importing this package costs nothing: `run` loads Typer, Rich and the commands (
 
 from __future__ import annotations
 
+import os
 import sys
 
 INTERRUPTED = "interrupted; nothing was left half-written"
+BUG = (
+    "bunco-print hit a bug ({}); please report it with the command you ran; "
+    "--debug shows the details"
+)
 
 
 def __getattr__(name: str):
@@ -32,8 +37,15 @@ def code(args: list[str]) -> int:
         if (bad := _not_utf8(args)) is not None:
             _line(f"error: the argument '{bad}' is not valid UTF-8; give it in UTF-8")
             return 2
-        from .main import invoke  # Typer, Rich and the commands: the slow part of starting
+        try:
+            from .main import invoke  # Typer, Rich and the commands: the slow part of starting
+        except Exception as exc:  # a broken install or a broken module: still one line
+            if "--debug" in args or os.environ.get("BUNCO_DEBUG", "") not in ("", "0"):
+                import traceback
 
+                traceback.print_exc()
+            _line(BUG.format(type(exc).__name__))
+            return 70
         return invoke(args)
     except KeyboardInterrupt:
         _line(INTERRUPTED)

@@ -213,7 +213,7 @@ def simulate_command(
     target = {}
 
     def before_play(event) -> None:
-        folder = out_folder or Path("output") / event.event_id
+        folder = out_folder or files.default_folder(event.event_id)
         target["folder"] = files.check_simulation_folder(folder)
 
     night = settle.simulate_night(

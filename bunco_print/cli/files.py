@@ -45,6 +45,13 @@ def check_path(path: Path, option: str, kind: str = "folder") -> Path:
     return path
 
 
+def default_folder(event_id: str) -> Path:
+    """output/<event-id>: one plain folder name, whatever the event id is made of."""
+    if not event_id or event_id.startswith(".") or any(c in event_id for c in "/\\\0"):
+        raise InputError(f"event id {event_id!r} cannot name a folder; give --out DIR")
+    return Path("output") / event_id
+
+
 def check_out(folder: Path) -> Path:
     """A folder `output.write_folder` may fill: new, empty, or a previous pack."""
     try:

@@ -22,7 +22,7 @@ from rich.text import Text
 from .. import __version__
 from ..errors import BuncoError, InputError
 from ..fields import flag, worded
-from . import INTERRUPTED
+from . import BUG, INTERRUPTED
 
 app = typer.Typer(
     help="Print-ready Bunco packs for any number of players, and a scoring engine that settles "
@@ -31,10 +31,19 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-# Nothing a user wrote is ever read as Rich markup or emoji codes (see report.plain).
-out = Console(highlight=False, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 DEBUG = {"on": False}
+PIPE = 141  # stdout closed early (`... | head`): 128 + SIGPIPE, as a shell would say
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:  # Rich's own exits 1, which reads as "totals invalid"
+        _silence_stdout()
+        raise typer.Exit(PIPE)
+
+
+# Nothing a user wrote is ever read as Rich markup or emoji codes (see report.plain).
+out = _Console(highlight=False, markup=False, emoji=False)
+err = _Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 FLAGS: dict[str, str] = {}  # field -> flag, where it is not "--" + the field with dashes
 
 
@@ -68,10 +77,7 @@ def say_error(exc: BuncoError) -> None:
 def say_bug(exc: BaseException) -> None:
     if debugging():
         traceback.print_exception(exc, file=sys.stderr)
-    say(
-        f"bunco-print hit a bug ({type(exc).__name__}); please report it with the command "
-        "you ran; --debug shows the details"
-    )
+    say(BUG.format(type(exc).__name__))
 
 
 def face(command):
@@ -91,7 +97,7 @@ def face(command):
             raise typer.Exit(130) from None
         except BrokenPipeError:  # `bunco-print validate ... | head`: the reader left
             _silence_stdout()
-            raise typer.Exit(1) from None
+            raise typer.Exit(PIPE) from None
         except Exception as exc:
             say_bug(exc)
             raise typer.Exit(70) from None
@@ -154,7 +160,7 @@ def invoke(args: list[str]) -> int:
         return 130
     except BrokenPipeError:
         _silence_stdout()
-        return 1
+        return PIPE
     except Exception as exc:  # a bug outside any command (an option's callback, Typer itself)
         say_bug(exc)
         return 70

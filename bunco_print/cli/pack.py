@@ -83,7 +83,7 @@ def pack(
     target = {}
 
     def before_render(event) -> None:
-        target["folder"] = files.check_out(out or Path("output") / event.event_id)
+        target["folder"] = files.check_out(out or files.default_folder(event.event_id))
 
     result = orders.make_pack(request, before_render=before_render)
     folder = target["folder"]

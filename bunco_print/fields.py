@@ -15,6 +15,10 @@ from datetime import date
 from .errors import InputError
 
 MARK = re.compile(r"`([a-z][a-z0-9_]*)((?: [A-Z][A-Z_]*)?)`")
+# Every value a face collects; only these marks are worded (a file name may hold backticks).
+FIELDS = frozenset(
+    ["players", "names", "ruleset", "theme", "paper", "per_page", "seed", "date", "title", "sets", "buy_in", "currency", "engine_url", "star_on_back", "event", "totals", "rolloffs", "semi", "out", "pdf"]
+)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -24,7 +28,9 @@ def worded(message: str, field: str | None, label: Callable[[str], str]) -> str:
     A message without marks that starts with its field's name ("buy_in cannot be ...") has that
     name said the face's way too."""
     if MARK.search(message):
-        return MARK.sub(lambda m: label(m.group(1)) + m.group(2), message)
+        return MARK.sub(
+            lambda m: label(m.group(1)) + m.group(2) if m.group(1) in FIELDS else m.group(), message
+        )
     if field:
         for spoken in (field, field.replace("_", "-"), field.replace("_", " ")):
             if message.startswith(spoken + " "):

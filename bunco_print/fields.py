@@ -17,7 +17,28 @@ from .errors import InputError
 MARK = re.compile(r"`([a-z][a-z0-9_]*)((?: [A-Z][A-Z_]*)?)`")
 # Every value a face collects; only these marks are worded (a file name may hold backticks).
 FIELDS = frozenset(
-    ["players", "names", "ruleset", "theme", "paper", "per_page", "seed", "date", "title", "sets", "buy_in", "currency", "engine_url", "star_on_back", "event", "totals", "rolloffs", "semi", "out", "pdf"]
+    {
+        "players",
+        "names",
+        "ruleset",
+        "theme",
+        "paper",
+        "per_page",
+        "seed",
+        "date",
+        "title",
+        "sets",
+        "buy_in",
+        "currency",
+        "engine_url",
+        "star_on_back",
+        "event",
+        "totals",
+        "rolloffs",
+        "semi",
+        "out",
+        "pdf",
+    }
 )
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -95,3 +95,8 @@ def test_pack_request_completes_the_order():
     request = pack_request(PackOrder(names=names, seed=3, date="2026-02-03"))
     assert (request.players, request.names, request.seed) == (4, ["Ann", "Bea", "Cai", "Dot"], 3)
     assert request.date == "2026-02-03" and request.engine_url.startswith("http")
+
+
+def test_only_field_marks_are_worded_not_backticks_in_a_file_name():
+    assert worded("`notes`.csv row 1: empty", None, flag) == "`notes`.csv row 1: empty"
+    assert worded("`semi` is for `x`", "semi", flag) == "--semi is for `x`"

@@ -197,6 +197,25 @@ def test_names_in_the_totals_are_printed_literally(tmp_path):
     assert "😄" not in result.stdout
 
 
+def test_no_terminal_hyperlink_or_escape_reaches_a_colour_terminal(tmp_path):
+    rows = TOTALS.splitlines()
+    for i, name in enumerate(HOSTILE, start=1):
+        rows[i] = rows[i].replace(f",P{i},", f",{name},")
+    path = tmp_path / "t.csv"
+    path.write_text("\n".join(rows) + "\n")
+    result = subprocess.run(
+        [*PYTHON_M, "prizes", "--players", "12", "--totals", str(path)],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "FORCE_COLOR": "1", "COLUMNS": "250"},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"\x1b[" in result.stdout  # colours, so markup would have been live
+    assert b"\x1b]" not in result.stdout  # no OSC sequence: no hyperlink, no title change
+    for name in HOSTILE[:4]:
+        assert name.encode() in result.stdout
+
+
 def test_a_file_name_with_markup_is_printed_literally(tmp_path):
     path = tmp_path / "[link=https:x]t[bold].csv"
     path.write_text("sheet,wins\n1,2\n")

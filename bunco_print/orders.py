@@ -62,8 +62,6 @@ def parse_names(data: bytes, source: str = "names") -> list[str]:
 
 def pack_request(order: PackOrder) -> PackRequest:
     """The order checked and completed. Fast: loads the ruleset and theme, lays nothing out."""
-    from .pack import PackRequest
-
     names = order.names
     if isinstance(names, bytes | bytearray):
         names = parse_names(bytes(names), order.names_source)
@@ -79,10 +77,17 @@ def pack_request(order: PackOrder) -> PackRequest:
         raise InputError(f"`paper` must be letter or a4, not {order.paper!r}", field="paper")
     check_players(players)
     check_stake(order.buy_in)
+    if order.sets is not None and not 1 <= order.sets <= 12:
+        raise InputError(f"`sets` must be from 1 to 12, not {order.sets}", field="sets")
     check_name(order.ruleset, "ruleset", rulesets.available)
     check_name(order.theme, "theme", themes.available)
     rulesets.load(order.ruleset)
     themes.load(order.theme)
+    engine_url = config.engine_url(order.engine_url)
+    day = config.event_date(check_date(order.date) if order.date else None)
+    creation_date = config.source_date()
+    from .pack import PackRequest  # WeasyPrint loads here: every option has been checked
+
     return PackRequest(
         players=players,
         ruleset=order.ruleset,
@@ -90,15 +95,15 @@ def pack_request(order: PackOrder) -> PackRequest:
         paper=order.paper,
         per_page=order.per_page,
         seed=secrets.randbelow(10**9) if order.seed is None else order.seed,
-        date=config.event_date(check_date(order.date) if order.date else None),
+        date=day,
         title=order.title,
         names=names,
         sets=order.sets,
         buy_in=order.buy_in,
         currency=order.currency,
-        engine_url=config.engine_url(order.engine_url),
+        engine_url=engine_url,
         star_on_back=order.star_on_back,
-        creation_date=config.source_date(),
+        creation_date=creation_date,
     )
 
 

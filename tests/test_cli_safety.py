@@ -144,13 +144,22 @@ def test_arguments_that_are_not_utf8_give_one_line(tmp_path):
 # --- nothing slow for a quick question ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [["validate", "--help"], ["--help"], ["prizes", "--help"]])
-def test_help_does_not_load_weasyprint(args):
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["validate", "--help"], 0),
+        (["--help"], 0),
+        (["prizes", "--help"], 0),
+        (["pack", "--players", "3"], 2),  # a mistake is told before the PDF engine loads
+        (["pack", "--players", "12", "--out", "."], 2),
+    ],
+)
+def test_quick_answers_do_not_load_weasyprint(args, expected):
     code = (
         "import sys\n"
         "from bunco_print.cli import app\n"
         f"code = app({args!r}, standalone_mode=False)\n"
-        "assert code in (0, None), code\n"
+        f"assert (code or 0) == {expected}, code\n"
         "assert 'weasyprint' not in sys.modules, 'weasyprint was imported'\n"
     )
     result = python(code)

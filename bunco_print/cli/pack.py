@@ -58,7 +58,6 @@ def pack(
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
     from .. import orders, output
-    from ..pack import pack_files
 
     order = orders.PackOrder(
         players=players,
@@ -84,6 +83,8 @@ def pack(
 
     def before_render(event) -> None:
         target["folder"] = files.check_out(out or files.default_folder(event.event_id))
+
+    from ..pack import pack_files  # WeasyPrint: loaded once every option has been checked
 
     result = orders.make_pack(request, before_render=before_render)
     folder = target["folder"]

@@ -77,7 +77,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         raise InputError(f"`paper` must be letter or a4, not {order.paper!r}", field="paper")
     check_players(players)
     check_stake(order.buy_in)
-    if order.sets is not None and not 1 <= order.sets <= 12:
+    if order.sets and not 1 <= order.sets <= 12:  # 0, like None: the ruleset's
         raise InputError(f"`sets` must be from 1 to 12, not {order.sets}", field="sets")
     check_name(order.ruleset, "ruleset", rulesets.available)
     check_name(order.theme, "theme", themes.available)

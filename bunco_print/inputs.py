@@ -98,26 +98,37 @@ def read_names(path: Path, limit: int = MAX_NAMES) -> list[str]:
     try:
         data = _read(Path(path), 256 * limit + 4096)
     except _Unreadable as exc:
-        raise InputError(f"cannot read names from {_shown(path)}: {exc}") from None
+        raise InputError(f"cannot read names from {_shown(path)}: {exc}", field="names") from None
+    return parse_names(data, path, limit)
+
+
+def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_NAMES) -> list[str]:
+    """The names in a names file's bytes (`path` names it in messages): one a line, blank lines
+    skipped, inner spaces folded, a byte-order mark tolerated; no control characters."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(f"cannot read names from {_shown(path)}: not UTF-8 text") from None
+        raise InputError(
+            f"cannot read names from {_shown(path)}: not UTF-8 text", field="names"
+        ) from None
     names = []
     for number, line in enumerate(text.splitlines(), start=1):
         name = " ".join(line.split())
         if not name:
             continue
         if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
-            raise InputError(f"{_shown(path)} line {number}: the name holds a control character")
+            raise InputError(
+                f"{_shown(path)} line {number}: the name holds a control character", field="names"
+            )
         if len(name) > MAX_NAME_CHARS:
             raise InputError(
                 f"{_shown(path)} line {number}: a name of at most {MAX_NAME_CHARS} characters, "
-                f"not {len(name)}"
+                f"not {len(name)}",
+                field="names",
             )
         names.append(name)
         if len(names) > limit:
-            raise InputError(f"{_shown(path)} holds more than {limit} names")
+            raise InputError(f"{_shown(path)} holds more than {limit} names", field="names")
     if not names:
-        raise InputError(f"{_shown(path)} holds no names")
+        raise InputError(f"{_shown(path)} holds no names", field="names")
     return names

@@ -1,4 +1,7 @@
-"""The engine's results as a stable JSON document and as rich tables; the CLI prints them.
+"""The engine's results as a stable JSON document, as rich tables, and as a printed sheet.
+
+Everything a user wrote (names, sheet labels, file names quoted in messages) reaches the
+tables as `plain` Text: never read as Rich markup, control characters shown, not sent.
 
 The JSON shape is documented in README.md ("Settling the night") and kept stable: keys are
 only ever added.
@@ -7,6 +10,7 @@ only ever added.
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -15,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .awards import Settlement, Standing, standings
-from .errors import BuncoError
+from .errors import BuncoError, InputError
 from .money import format_money
 from .night import Night
 from .ties import Award
@@ -119,15 +123,23 @@ def _tournament(adv: Advancement | None) -> dict | None:
 
 # --- the terminal ----------------------------------------------------------------------------
 
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def plain(text: object, style: str = "") -> Text:
+    """`text` exactly as written: no markup, no emoji codes, no terminal control sequences."""
+    shown = CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode(), str(text))
+    return Text(shown, style=style)
+
 
 def money(amount: int, currency: str) -> str:
     return format_money(amount, currency)
 
 
-def headline(night: Night) -> str:
+def headline(night: Night) -> Text:
     ghosts = f", {night.ghosts} ghost{'s' * (night.ghosts != 1)}" if night.ghosts else ""
     event = f"  [{night.event_id}]" if night.event_id else ""
-    return (
+    return plain(
         f"{night.ruleset.name}: {night.players} players, {len(night.tables)} tables{ghosts}, "
         f"{night.rounds} rounds{event}"
     )
@@ -141,9 +153,9 @@ def verdict(validation: Validation) -> Text:
         text = f"The totals hold together: {len(rows)} sheets, {wins:g} wins, {buncos:g} Buncos."
         if validation.warnings:
             text += f" {len(validation.warnings)} warning(s) to look at."
-        return Text(text, style="bold green")
+        return plain(text, style="bold green")
     count = len(validation.errors)
-    return Text(
+    return plain(
         f"The totals do not hold together: {count} error{'s' * (count > 1)}.", style="bold red"
     )
 
@@ -160,7 +172,7 @@ def problems_table(validation: Validation) -> Table | None:
     table.add_column("what is wrong")
     for kind, p in items:
         style = "red" if kind == "error" else "yellow"
-        table.add_row(Text(kind, style=style), p.sheet or "-", p.code, p.message)
+        table.add_row(plain(kind, style), plain(p.sheet or "-"), plain(p.code), plain(p.message))
     return table
 
 
@@ -170,7 +182,7 @@ def standings_table(
     rows = list(rows)
     shown = rows[:limit] if limit else rows
     title = "Standings" + (f" (top {limit} of {len(rows)})" if len(shown) < len(rows) else "")
-    table = Table(title=title, title_justify="left")
+    table = Table(title=plain(title), title_justify="left")
     names = any(s.sheet.name or night.names.get(s.sheet.sheet) for s in rows)
     columns = [("#", "right"), ("team card" if night.team_cards else "sheet", "right")]
     columns += [("name", "left")] * names
@@ -185,9 +197,9 @@ def standings_table(
         cells += [f"{r.wins:g}", f"{r.losses:g}", f"{r.buncos:g}"]
         cells += [f"{r.mini_buncos:g}"] * night.ruleset.track_mini_buncos
         cells += [money(s.won, night.currency) if s.won else ""] * prizes
-        table.add_row(*cells)
+        table.add_row(*map(plain, cells))
     if any(s.sheet.traveler == 1 for s in rows):
-        table.caption = f"* holds the {night.ruleset.traveler_token or 'Traveler'}"
+        table.caption = plain(f"* holds the {night.ruleset.traveler_token or 'Traveler'}")
     return table
 
 
@@ -214,7 +226,7 @@ def _details(a: Award) -> str:
 
 
 def awards_table(title: str, awards: Iterable[Award], currency: str | None) -> Table:
-    table = Table(title=title, title_justify="left")
+    table = Table(title=plain(title), title_justify="left")
     table.add_column("prize" if currency else "seat")
     if currency:
         table.add_column("amount", justify="right")
@@ -223,8 +235,8 @@ def awards_table(title: str, awards: Iterable[Award], currency: str | None) -> T
     table.add_column("how")
     for a in awards:
         style = {"awarded": "green", "rolloff": "yellow"}.get(a.status, "dim")
-        cells = [a.name] + ([_amount(a, currency)] if currency else [])
-        cells += [_who(a), Text(STATUS[a.status], style=style), _details(a)]
+        cells = [plain(a.name)] + ([plain(_amount(a, currency))] if currency else [])
+        cells += [plain(_who(a)), plain(STATUS[a.status], style), plain(_details(a))]
         table.add_row(*cells)
     return table
 
@@ -248,13 +260,13 @@ def settlement_view(settlement: Settlement, limit: int | None = 30) -> Group:
     if adv is not None:
         parts.append(awards_table("Semi-final seats", adv.semi_seats, None))
         if adv.semi is not None:
-            parts.append(Text("Semi-final: ") + verdict(adv.semi))
+            parts.append(plain("Semi-final: ") + verdict(adv.semi))
             if (table := problems_table(adv.semi)) is not None:
                 parts.append(table)
         if adv.final_seats:
             parts.append(awards_table("Final table", adv.final_seats, None))
         if adv.note:
-            parts.append(Text(adv.note))
+            parts.append(plain(adv.note))
     parts.append(standings_table(settlement.standings, night, limit))
     return Group(*parts)
 
@@ -339,3 +351,20 @@ def results_html(settlement: Settlement, theme, paper: str = "letter") -> str:
     from .render import render_html  # WeasyPrint loads only when a sheet is printed
 
     return render_html("results.html.j2", **results_context(settlement, theme, paper))
+
+
+def results_pdf(
+    settlement: Settlement, theme: str | None = None, paper: str | None = None
+) -> bytes:
+    """The printed results sheet as PDF bytes; theme and paper default to the pack's."""
+    from . import render, themes
+    from .fields import check_name
+
+    extra = settlement.validation.night.extra
+    if theme is not None:
+        check_name(theme, "theme", themes.available)
+    chosen = themes.load(theme or str(extra.get("theme", "classic")))
+    sheet = paper or str(extra.get("paper", "letter"))
+    if sheet not in ("letter", "a4"):
+        raise InputError(f"`paper` must be letter or a4, not {sheet!r}", field="paper")
+    return render.write_pdf(render.layout(results_html(settlement, chosen, sheet)))

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bunco_print.cli import app
+from bunco_print.output import MARKER
 
 runner = CliRunner()
 
@@ -198,7 +199,7 @@ def test_simulate_writes_a_night_that_validates(tmp_path):
     out = tmp_path / "night"
     result = run("simulate", "--players", 13, "--ruleset", "mybunco", "--seed", 9, "--out", out)
     assert result.exit_code == 0, result.output
-    assert {p.name for p in out.iterdir()} == {"event.json", "totals.csv", "rounds.jsonl"}
+    assert {p.name for p in out.iterdir()} == {"event.json", "totals.csv", "rounds.jsonl", MARKER}
     log = [json.loads(line) for line in (out / "rounds.jsonl").read_text().splitlines()]
     assert len(log) == 24 * 4 and log[0]["round"] == 1
     check = run("validate", "--event", out, "--totals", out / "totals.csv", "--json")

@@ -94,10 +94,19 @@ def test_pack_refuses_to_overwrite_a_folder_that_is_not_a_pack(tmp_path):
     assert (tmp_path / "docs" / "taxes.pdf").read_bytes() == b"mine"
 
 
-def test_every_command_has_help(tmp_path):
+def test_every_command_has_help_and_is_in_the_readme(tmp_path):
+    import typer
+
+    from bunco_print.cli import app
+
+    commands = typer.main.get_command(app).commands
+    assert {"pack", "validate", "prizes", "simulate"} <= set(commands)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     top = bunco("--help", cwd=tmp_path)
     assert top.returncode == 0
-    for command in ("pack", "validate", "prizes", "simulate"):
-        assert command in top.stdout
-        result = bunco(command, "--help", cwd=tmp_path)
+    for name, command in commands.items():
+        assert name in top.stdout
+        assert (command.help or "").strip(), f"{name} has no help"
+        assert f"bunco-print {name}" in readme, f"README.md does not name {name}"
+        result = bunco(name, "--help", cwd=tmp_path)
         assert result.returncode == 0 and "--" in result.stdout

@@ -66,9 +66,8 @@ def test_engine_urls_that_cannot_work_get_one_line(url, message):
 
 
 def test_the_longest_url_still_fits_every_qr_code():
-    from bunco_print.event import plan_event
-
     from bunco_print import keys
+    from bunco_print.plan import plan_event
     from bunco_print.qr import qr_grid
     from bunco_print.rulesets import available, load
 

@@ -333,4 +333,4 @@ def test_the_cli_says_so_in_one_line(tmp_path):
         timeout=300,
     )
     assert result.returncode == 2 and result.stderr.count("\n") == 1
-    assert "unknown theme ''; choose one of: classic, december" in result.stderr
+    assert "--theme needs a name; choose one of: classic, december" in result.stderr

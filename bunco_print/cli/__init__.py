@@ -1,0 +1,70 @@
+"""The `bunco-print` command line: thin faces over the core, and a front door that never crashes.
+
+Importing this package costs nothing: `run` loads Typer, Rich and the commands (`main.py`,
+`pack.py`, `engine.py`) itself, so Ctrl-C while they load still ends cleanly. Exit codes:
+0 fine, 1 the totals do not hold together, 2 unusable input (one line on stderr), 70 a bug
+(one line; the traceback with --debug or BUNCO_DEBUG=1), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+INTERRUPTED = "interrupted; nothing was left half-written"
+BUG = (
+    "bunco-print hit a bug ({}); please report it with the command you ran; "
+    "--debug shows the details"
+)
+
+
+def __getattr__(name: str):
+    if name == "app":  # `from bunco_print.cli import app`: the Typer app, built on first use
+        from .main import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def run(argv: list[str] | None = None) -> None:
+    """The console entry point (`bunco-print`): always ends in sys.exit with a known code."""
+    sys.exit(code(sys.argv[1:] if argv is None else argv))
+
+
+def code(args: list[str]) -> int:
+    """Run the command line on `args`; the exit code."""
+    try:
+        if (bad := _not_utf8(args)) is not None:
+            _line(f"error: the argument '{bad}' is not valid UTF-8; give it in UTF-8")
+            return 2
+        try:
+            from .main import invoke  # Typer, Rich and the commands: the slow part of starting
+        except Exception as exc:  # a broken install or a broken module: still one line
+            if "--debug" in args or os.environ.get("BUNCO_DEBUG", "") not in ("", "0"):
+                import traceback
+
+                traceback.print_exc()
+            _line(BUG.format(type(exc).__name__))
+            return 70
+        return invoke(args)
+    except KeyboardInterrupt:
+        _line(INTERRUPTED)
+        return 130
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (argv keeps them as surrogates)."""
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return arg.encode("utf-8", "backslashreplace").decode("utf-8")
+    return None
+
+
+def _line(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass

@@ -1,0 +1,236 @@
+"""`bunco-print validate`, `prizes` and `simulate`: files in, the settle.py use cases, a report
+out (report.py builds the tables and the JSON)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import files
+from .main import Paper, app, face, out
+
+EventOption = Annotated[
+    Path | None,
+    typer.Option("--event", help="The pack's folder (or its event.json) that describes the night."),
+]
+TotalsOption = Annotated[
+    Path | None, typer.Option("--totals", help="The players' totals: CSV or JSON, one row a sheet.")
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", help="Without --event: how many played.")
+]
+RulesetOption = Annotated[
+    str | None, typer.Option("--ruleset", help="Without --event: the ruleset (default classic).")
+]
+SetsOption = Annotated[
+    int | None, typer.Option("--sets", help="Without --event: sets played, if not the usual.")
+]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print a machine-readable result instead (see README).")
+]
+
+
+def _manifest(event: Path | None) -> Path | None:
+    return event / "event.json" if event is not None and event.is_dir() else event
+
+
+def _night(event: Path | None, players, ruleset, sets, buy_in=None):
+    from .. import settle
+
+    manifest, data = _manifest(event), None
+    if manifest is not None:
+        # with --players/--ruleset/--sets too, load_night refuses the pair before any reading
+        both = players is not None or ruleset is not None or sets is not None
+        data = {} if both else files.read(manifest, "event manifest", "event")
+    source = str(manifest) if manifest is not None else "event.json"
+    return settle.load_night(data, players, ruleset, sets, buy_in, source=source)
+
+
+def _read(path: Path | None, what: str, field: str) -> bytes | None:
+    return files.read(path, what, field) if path is not None else None
+
+
+def _print_json(data: dict) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _print_check(result, settlement=None, limit: int | None = 30) -> None:
+    from .. import report
+
+    out.print(report.headline(result.night))
+    out.print(report.verdict(result))
+    if (problems := report.problems_table(result)) is not None:
+        out.print(problems)
+    if settlement is not None:
+        out.print(report.settlement_view(settlement, limit))
+    else:
+        from ..awards import standings
+
+        rows = standings(result, ())
+        out.print(report.standings_table(rows, result.night, limit, prizes=False))
+
+
+@app.command("validate")
+@face
+def validate_command(
+    event: EventOption = None,
+    totals: TotalsOption = None,
+    players: PlayersOption = None,
+    ruleset: RulesetOption = None,
+    sets: SetsOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Check the players' totals against the night: every error and warning, not the first.
+
+    Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
+    """
+    from .. import report, settle
+
+    data = _read(totals, "totals file", "totals")
+    night = _night(event, players, ruleset, sets)
+    result = settle.validate_night(night, data, totals.name if totals else "totals")
+    if json_out:
+        _print_json(report.to_json(result))
+    else:
+        _print_check(result)
+    raise typer.Exit(0 if result.valid else 1)
+
+
+@app.command("prizes")
+@face
+def prizes_command(
+    event: EventOption = None,
+    totals: TotalsOption = None,
+    players: PlayersOption = None,
+    ruleset: RulesetOption = None,
+    sets: SetsOption = None,
+    buy_in: Annotated[
+        int | None, typer.Option(help="Each paying player's stake (default: the pack's, or 5).")
+    ] = None,
+    rolloffs: Annotated[
+        Path | None, typer.Option(help="The host's roll-off winners: `prize,sheet` lines.")
+    ] = None,
+    roll: Annotated[bool, typer.Option("--roll", help="Roll open ties with virtual dice.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed for virtual dice and the draws.")] = 0,
+    semi: Annotated[
+        Path | None, typer.Option("--semi", help="tournament: the semi-final's totals.")
+    ] = None,
+    one_prize_per_player: Annotated[
+        bool | None,
+        typer.Option(
+            "--one-prize-per-player/--any-number-of-prizes",
+            help="Override the ruleset: may a player take more than one prize?",
+        ),
+    ] = None,
+    split_ties: Annotated[
+        bool | None,
+        typer.Option(
+            "--split-ties/--rolloff-ties",
+            help="Override the ruleset: split tied prizes instead of rolling them off.",
+        ),
+    ] = None,
+    closest_fifty_fifty: Annotated[
+        bool | None,
+        typer.Option(
+            "--closest-fifty-fifty/--exact-fifty-fifty",
+            help="Override the ruleset: the 50/50 goes to the closest when nobody is exactly even.",
+        ),
+    ] = None,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Also print a results sheet to this PDF file.")
+    ] = None,
+    theme: Annotated[
+        str | None, typer.Option(help="Theme of the results sheet (default: the pack's).")
+    ] = None,
+    paper: Annotated[
+        Paper | None, typer.Option(help="Paper of the results sheet (default: the pack's).")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Validate the totals, then award the ruleset's prizes (and tournament seats).
+
+    Ties are named and wait for the host's roll-off unless --rolloffs FILE or --roll settles
+    them. Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
+    """
+    from .. import output, report, settle
+
+    data = _read(totals, "totals file", "totals")
+    if pdf is not None:
+        given = {"--totals": totals, "--event": _manifest(event), "--rolloffs": rolloffs}
+        files.check_pdf(pdf, given | {"--semi": semi})
+    night = _night(event, players, ruleset, sets, buy_in)
+    result, settlement = settle.settle_night(
+        night,
+        data,
+        totals.name if totals else "totals",
+        rolloffs=_read(rolloffs, "roll-offs file", "rolloffs"),
+        rolloffs_name=rolloffs.name if rolloffs else "rolloffs",
+        roll=roll,
+        seed=seed,
+        semi=_read(semi, "semi-final totals", "semi"),
+        semi_name=semi.name if semi else "semi-final totals",
+        one_prize_per_player=one_prize_per_player,
+        split_ties=split_ties,
+        closest_fifty_fifty=closest_fifty_fifty,
+    )
+    if pdf is not None and settlement.valid:
+        sheet = report.results_pdf(settlement, theme, paper.value if paper else None)
+        output.write_file(pdf, sheet)
+    if json_out:
+        _print_json(report.to_json(result, settlement))
+    else:
+        _print_check(result, settlement)
+        if pdf is not None and settlement.valid:
+            out.print(report.plain(f"Results sheet written to {pdf}"))
+    raise typer.Exit(0 if settlement.valid else 1)
+
+
+@app.command("simulate")
+@face
+def simulate_command(
+    players: Annotated[int, typer.Option(help="How many play.")] = 12,
+    ruleset: Annotated[str, typer.Option(help="The ruleset to play.")] = "classic",
+    seed: Annotated[int, typer.Option(help="Seed for every die: same seed, same night.")] = 0,
+    sets: Annotated[int | None, typer.Option(help="Sets to play (default: the ruleset's).")] = None,
+    out_folder: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder to write to (default output/<event-id>)."),
+    ] = None,
+    buy_in: Annotated[int, typer.Option(help="Each player's stake, for the prizes.")] = 5,
+    date: Annotated[
+        str, typer.Option(help="The night's date, YYYY-MM-DD, for its event id.")
+    ] = "2026-01-01",
+    json_out: JsonOption = False,
+) -> None:
+    """Play a whole night with virtual dice; write its totals, round log and event manifest."""
+    from .. import output, report, settle
+
+    if out_folder is not None:
+        files.check_out(out_folder, kind="simulation")
+    target = {}
+
+    def before_play(event) -> None:
+        target["shown"] = out_folder or files.default_folder(event.event_id)
+        target["folder"] = files.check_out(target["shown"], kind="simulation")
+
+    night = settle.simulate_night(
+        players, ruleset, seed, sets, buy_in, date, before_play=before_play
+    )
+    folder = target["folder"]
+    output.write_folder(folder, night.files, kind="simulation")
+    written = {role: str(target["shown"] / name) for role, name in night.names.items()}
+    if json_out:
+        _print_json(report.to_json(night.validation, night.settlement, files=written))
+    else:
+        names = ", ".join(night.names.values())
+        out.print(
+            report.plain(
+                f"Played {night.night.rounds} rounds with seed {seed}. "
+                f"Wrote to {target['shown']}: {names}"
+            )
+        )
+        _print_check(night.validation, night.settlement)
+    raise typer.Exit(0 if night.settlement.valid else 1)

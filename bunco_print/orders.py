@@ -1,0 +1,106 @@
+"""Ordering a pack: what the host asked for, checked and completed, then the pack itself.
+
+`pack_request` turns a `PackOrder` (values as a host gives them, unset ones None) into a full
+`PackRequest` without laying anything out, so every mistake is found in milliseconds;
+`make_pack` then builds the PDFs. Nothing here prints or writes (see fields.py for errors).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import config, inputs, rulesets, themes
+from .errors import InputError
+from .fields import check_date, check_name, check_stake
+from .limits import check_players
+
+if TYPE_CHECKING:
+    from .night import Night
+    from .pack import Pack, PackRequest
+
+PAPERS = ("letter", "a4")
+PER_PAGE = (1, 2, 4)
+
+
+@dataclass(frozen=True)
+class PackOrder:
+    """A host's choices; None means "the default" (a random seed, today, the theme's title)."""
+
+    players: int | None = None
+    names: Sequence[str] | bytes | None = None  # a list, or a names file's bytes
+    names_source: str = "names"  # the file's name, for messages
+    ruleset: str = "classic"
+    theme: str = "classic"
+    paper: str = "letter"
+    per_page: int = 1
+    seed: int | None = None
+    date: str | None = None
+    title: str = ""
+    sets: int | None = None
+    buy_in: int = 5
+    currency: str = "$"
+    engine_url: str | None = None
+    star_on_back: bool = False
+
+
+def pack_request(order: PackOrder) -> PackRequest:
+    """The order checked and completed. Fast: loads the ruleset and theme, lays nothing out."""
+    names = order.names
+    if isinstance(names, bytes | bytearray):
+        names = inputs.parse_names(bytes(names), order.names_source)
+    names = [str(n) for n in names or ()]
+    players = order.players
+    if players is None:
+        if not names:
+            raise InputError("say how many play: `players N` (or `names FILE`)", field="players")
+        players = len(names)
+    if order.per_page not in PER_PAGE:
+        raise InputError(f"`per_page` must be 1, 2 or 4, not {order.per_page}", field="per_page")
+    if order.paper not in PAPERS:
+        raise InputError(f"`paper` must be letter or a4, not {order.paper!r}", field="paper")
+    check_players(players)
+    check_stake(order.buy_in)
+    if order.sets and not 1 <= order.sets <= 12:  # 0, like None: the ruleset's
+        raise InputError(f"`sets` must be from 1 to 12, not {order.sets}", field="sets")
+    check_name(order.ruleset, "ruleset", rulesets.available)
+    check_name(order.theme, "theme", themes.available)
+    rulesets.load(order.ruleset)
+    themes.load(order.theme)
+    engine_url = config.engine_url(order.engine_url)
+    day = config.event_date(check_date(order.date) if order.date else None)
+    creation_date = config.source_date()
+    from .pack import PackRequest  # WeasyPrint loads here: every option has been checked
+
+    return PackRequest(
+        players=players,
+        ruleset=order.ruleset,
+        theme=order.theme,
+        paper=order.paper,
+        per_page=order.per_page,
+        seed=secrets.randbelow(10**9) if order.seed is None else order.seed,
+        date=day,
+        title=order.title,
+        names=names,
+        sets=order.sets,
+        buy_in=order.buy_in,
+        currency=order.currency,
+        engine_url=engine_url,
+        star_on_back=order.star_on_back,
+        creation_date=creation_date,
+    )
+
+
+def make_pack(
+    request: PackRequest, *, before_render: Callable[[Night], None] | None = None
+) -> Pack:
+    """The whole pack in memory (see pack.build_pack). `before_render(event)` runs once the
+    night is planned and before the seconds of layout: a face checks where it will write."""
+    from . import pack
+
+    event = pack.plan(request)[0]
+    if before_render is not None:
+        before_render(event)
+    return pack.build_pack(request)

@@ -363,7 +363,11 @@ def results_pdf(
     extra = settlement.validation.night.extra
     if theme is not None:
         check_name(theme, "theme", themes.available)
-    chosen = themes.load(theme or str(extra.get("theme", "classic")))
+    # A manifest names a theme but never a folder (a file from anywhere must not pick the
+    # templates to run): a pack printed with a theme folder gets its results in classic
+    # unless `theme` names the folder again.
+    packed = str(extra.get("theme", "classic"))
+    chosen = themes.load(theme or (packed if packed in themes.available() else "classic"))
     sheet = paper or str(extra.get("paper", "letter"))
     if sheet not in ("letter", "a4"):
         raise InputError(f"`paper` must be letter or a4, not {sheet!r}", field="paper")

@@ -76,11 +76,37 @@ def _pt(value: float) -> str:
     return f"{value:.2f}pt"
 
 
+class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept beside the background cache: a cache that cannot be written is
+    skipped, never an error."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    # Compiling the templates costs about 0.3 s of every fresh process; the checksum of each
+    # template's source is part of the key, so an edited template is compiled again.
+    from .background_cache import cache_dir
+
+    if (folder := cache_dir()) is None:
+        return None
+    try:
+        (folder / "jinja").mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return _QuietBytecodeCache(str(folder / "jinja"))
+
+
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja environment: theme templates first, autoescaped, with our filters."""
     env = jinja2.Environment(
         loader=ThemeFirstLoader(data_dir("templates")),
+        bytecode_cache=_bytecode_cache(),
         autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

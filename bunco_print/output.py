@@ -86,8 +86,8 @@ def _owned(folder: Path, kind: str, given: Path | str) -> dict | None:
     if marker is None:
         if "event.json" in entries:
             raise InputError(
-                f"{shown} holds files an older bunco-print wrote (no {MARKER}); "
-                "move them away or choose another --out"
+                f"{shown} holds an event.json but no {MARKER} (yours, or a pack from an older "
+                "bunco-print); move the files away or choose another --out"
             )
         raise InputError(
             f"{shown} is not empty and holds no bunco-print {kind}; choose another --out"

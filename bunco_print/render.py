@@ -9,6 +9,7 @@ again only when the theme now being rendered finds another file under its name.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -81,10 +82,8 @@ class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
     skipped, never an error."""
 
     def dump_bytecode(self, bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):
             super().dump_bytecode(bucket)
-        except OSError:
-            pass
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:

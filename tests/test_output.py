@@ -94,8 +94,8 @@ def test_a_file_of_the_hosts_in_the_way_is_never_overwritten(tmp_path):
 @pytest.mark.parametrize(
     ("files", "message"),
     [
-        ({"event.json": b"{}", "pack.pdf": b"x"}, "older bunco-print"),
-        ({"event.json": b"{}", MARKER: b"not json"}, "older bunco-print"),
+        ({"event.json": b"{}", "pack.pdf": b"x"}, "or a pack from an older bunco-print"),
+        ({"event.json": b"{}", MARKER: b"not json"}, "or a pack from an older bunco-print"),
         ({"cat.jpg": b"x", MARKER: b'{"kind": "pack", "files": ["../cat.jpg"]}'}, "holds no"),
     ],
 )

@@ -105,7 +105,11 @@ def load(name: str | Path) -> Theme:
     if name in available():
         return _shipped(name)
     folder = Path(name).expanduser()
-    if name and folder.is_dir():
+    try:
+        is_folder = bool(name) and folder.is_dir()
+    except (OSError, ValueError):  # a name too long to be a path, a NUL
+        is_folder = False
+    if is_folder:
         if not (folder / "theme.toml").is_file():
             raise InputError(
                 f"theme folder {folder} holds no theme.toml; "

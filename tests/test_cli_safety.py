@@ -327,6 +327,26 @@ def test_simulate_never_clobbers_a_folder_it_did_not_write(tmp_path):
         assert {p.name: p.read_text() for p in folder.iterdir()} == before
 
 
-def test_overlong_input_path_gives_one_line(tmp_path):
-    result = run("validate", "--players", 12, "--totals", tmp_path / ("t" * 300))
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+@pytest.mark.parametrize("option", ["--totals", "--event", "--rolloffs", "--pdf"])
+def test_overlong_input_path_gives_one_line(tmp_path, totals_file, option):
+    args = {"--totals": totals_file, "--players": 12, option: tmp_path / ("t" * 300)}
+    if option == "--event":
+        del args["--players"]
+    command = "prizes" if option in ("--rolloffs", "--pdf") else "validate"
+    result = run(command, *[x for pair in args.items() for x in pair])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("where", ["theme name", "theme folder", "config folder"])
+def test_paths_the_system_refuses_give_one_line(tmp_path, monkeypatch, where):
+    long = "n" * 300
+    args = ["pack", "--players", 4, "--out", tmp_path / "night"]
+    if where == "theme name":
+        args += ["--theme", long]
+    elif where == "theme folder":
+        args += ["--theme", tmp_path / long / "x"]
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / long))
+    result = run(*args)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert len(result.stderr) < 300 and not (tmp_path / "night").exists()

@@ -34,7 +34,8 @@ JsonOption = Annotated[
 
 
 def _manifest(event: Path | None) -> Path | None:
-    return event / "event.json" if event is not None and event.is_dir() else event
+    """--event names a pack's folder or its event.json; the reader says what is wrong with it."""
+    return event / "event.json" if event is not None and files.is_folder(event) else event
 
 
 def _night(event: Path | None, players, ruleset, sets, buy_in=None):

@@ -22,6 +22,15 @@ def read(path: Path, what: str, field: str) -> bytes:
     return inputs.read_bytes(path, what, LIMITS[field])
 
 
+def is_folder(path: Path) -> bool:
+    """Path.is_dir, but a name too long or otherwise unusable is simply not a folder (reading
+    it then says why, in one line)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def shown(path: Path | str, width: int = 80) -> str:
     text = str(path)
     return text if len(text) <= width else text[: width - 1] + "…"
@@ -65,7 +74,7 @@ def check_pdf(path: Path, inputs_given: dict[str, Path | None]) -> Path:
     """A file `output.write_file` may replace: not a folder, not one of the inputs, and if it
     exists, a PDF (a results sheet from an earlier run)."""
     check_path(path, "--pdf", "file")
-    if path.is_dir():
+    if is_folder(path):
         raise InputError(f"--pdf {shown(path)} is a folder; name a file such as results.pdf")
     for option, given in inputs_given.items():
         if given is not None and _same(path, given):

@@ -98,11 +98,25 @@ def face(command):
         except BrokenPipeError:  # `bunco-print validate ... | head`: the reader left
             _silence_stdout()
             raise typer.Exit(PIPE) from None
+        except OSError as exc:  # a path the system refused (too long, no room, no access)
+            if debugging():
+                traceback.print_exception(exc, file=sys.stderr)
+            error(_system_refused(exc))
+            raise typer.Exit(2) from None
         except Exception as exc:
             say_bug(exc)
             raise typer.Exit(70) from None
 
     return wrapper
+
+
+def _system_refused(exc: OSError) -> str:
+    from ..inputs import printable, shorten
+
+    reason = (exc.strerror or type(exc).__name__).lower()
+    if exc.filename is None:
+        return f"the system refused: {reason}"
+    return f"cannot use {printable(shorten(os.fsdecode(exc.filename), 60))}: {reason}"
 
 
 def _silence_stdout() -> None:

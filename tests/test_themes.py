@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -190,6 +191,22 @@ def test_a_folder_theme_prints_a_real_pack_with_its_art(house, tmp_path):
     image = pdfium.PdfDocument(sheets)[0].render(scale=1).to_pil().convert("RGB")
     assert image.getpixel((20, 20)) == (0x00, 0xC8, 0x53)
     assert image.getpixel((60, 60)) != (0x00, 0xC8, 0x53)
+    # The manifest keeps the folder's name, never its path: the night's results print in
+    # classic (a manifest from anywhere must not choose the templates that run) ...
+    assert json.loads((night / "event.json").read_text())["extra"]["theme"] == house.name
+    prizes = [sys.executable, "-m", "bunco_print", "simulate", "--players", "6", "--out", "sim"]
+    assert subprocess.run(prizes, cwd=tmp_path, capture_output=True).returncode == 0
+    runs = {"default.pdf": [], "classic.pdf": ["--theme", "classic"]}
+    runs["house.pdf"] = ["--theme", str(house)]
+    for pdf, theme in runs.items():
+        command = [sys.executable, "-m", "bunco_print", "prizes", "--event", str(night)]
+        command += ["--totals", str(tmp_path / "sim" / "totals.csv"), "--roll", "--pdf", pdf]
+        done = subprocess.run(command + theme, cwd=tmp_path, env=env, capture_output=True)
+        assert done.returncode == 0 and (tmp_path / pdf).is_file(), done.stderr
+    made = {pdf: (tmp_path / pdf).read_bytes() for pdf in runs}
+    assert made["default.pdf"] == made["classic.pdf"]
+    # ... and in the folder's theme when it is named again.
+    assert made["house.pdf"] != made["classic.pdf"]
 
 
 # --- what a theme may not do ----------------------------------------------------------------------

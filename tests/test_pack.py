@@ -39,7 +39,8 @@ def stars_on_cards(pack, pdf: bytes, dpi: int = 40) -> list[tuple[int, int]]:
                 round(v * dpi / 72)
                 for v in (slot.box.x, slot.box.y, slot.box.right, slot.box.bottom)
             ]
-            pixels = image.crop(box).getdata()
+            crop = image.crop(box)
+            pixels = (crop.getpixel((x, y)) for y in range(crop.height) for x in range(crop.width))
             if any(sum(abs(a - b) for a, b in zip(p, GOLD, strict=True)) < 60 for p in pixels):
                 found.append((index, slot.index))
     return found

@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from .inputs import printable, shorten
 MARKER = ".bunco-print.json"
 PRIVATE = {"event.secret"}  # written owner-only
 NAME_MAX = 255  # bytes in one file or folder name, on every common file system
+STALE_STAGING_SECONDS = 3600  # a run never takes this long; an older staging folder is stale
 STAGING_PREFIX = ".bunco-print-staging-"
 
 
@@ -158,7 +160,18 @@ def write_folder(
             raise InputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
         raise
     shutil.rmtree(staging, ignore_errors=True)
+    _sweep_stale_staging(folder)
     return [folder / name for name in files]
+
+
+def _sweep_stale_staging(folder: Path, age: float = STALE_STAGING_SECONDS) -> None:
+    """Staging folders a run killed outright (kill -9, power loss) left behind: this run has
+    just rewritten everything they held, so the ones older than `age` go."""
+    limit = time.time() - age
+    for leftover in folder.glob(f"{STAGING_PREFIX}*"):
+        with contextlib.suppress(OSError):
+            if leftover.is_dir() and not leftover.is_symlink() and leftover.stat().st_mtime < limit:
+                shutil.rmtree(leftover, ignore_errors=True)
 
 
 def _write_new(path: Path, data: bytes, mode: int) -> None:

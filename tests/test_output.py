@@ -3,6 +3,7 @@
 import io
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,20 @@ def test_one_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
         write_file(path, b"three")
     assert path.read_bytes() == b"two"
     assert sorted(p.name for p in path.parent.iterdir()) == ["sheet.pdf"]
+
+
+def test_a_rerun_sweeps_staging_left_by_a_killed_run(tmp_path):
+    from bunco_print.output import STAGING_PREFIX
+
+    folder = tmp_path / "night"
+    write_folder(folder, {"event.json": b"{}"})
+    stale, fresh = folder / f"{STAGING_PREFIX}old", folder / f"{STAGING_PREFIX}new"
+    for leftover in (stale, fresh):
+        (leftover / "new").mkdir(parents=True)
+        (leftover / "new" / "pack.pdf").write_bytes(b"%PDF-half")
+    two_hours_ago = time.time() - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    write_folder(folder, {"event.json": b"{}", "pack.pdf": b"%PDF-whole"})
+    assert not stale.exists(), "a killed run's staging is gone once the folder is rewritten"
+    assert fresh.exists(), "a staging folder that may still be in use is left alone"
+    assert (folder / "pack.pdf").read_bytes() == b"%PDF-whole"

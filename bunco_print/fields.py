@@ -81,9 +81,3 @@ def check_name(value: str, field: str, known: Callable[[], list[str]]) -> str:
             f"`{field}` needs a name; choose one of: {', '.join(sorted(known()))}", field=field
         )
     return value
-
-
-def check_stake(value: int, field: str = "buy_in") -> int:
-    if value < 0:
-        raise InputError(f"`{field}` cannot be negative, not {value}", field=field)
-    return value

@@ -14,15 +14,12 @@ from typing import TYPE_CHECKING
 
 from . import config, inputs, rulesets, themes
 from .errors import InputError
-from .fields import check_date, check_name, check_stake
-from .limits import check_players
+from .fields import check_date, check_name
+from .limits import PAPERS, PER_PAGE, check_buy_in, check_players, check_sets, one_of
 
 if TYPE_CHECKING:
     from .night import Night
     from .pack import Pack, PackRequest
-
-PAPERS = ("letter", "a4")
-PER_PAGE = (1, 2, 4)
 
 
 @dataclass(frozen=True)
@@ -57,14 +54,12 @@ def pack_request(order: PackOrder) -> PackRequest:
         if not names:
             raise InputError("say how many play: `players N` (or `names FILE`)", field="players")
         players = len(names)
-    if order.per_page not in PER_PAGE:
-        raise InputError(f"`per_page` must be 1, 2 or 4, not {order.per_page}", field="per_page")
-    if order.paper not in PAPERS:
-        raise InputError(f"`paper` must be letter or a4, not {order.paper!r}", field="paper")
+    one_of(order.per_page, "per_page", PER_PAGE)
+    one_of(order.paper, "paper", PAPERS)
     check_players(players)
-    check_stake(order.buy_in)
-    if order.sets and not 1 <= order.sets <= 12:  # 0, like None: the ruleset's
-        raise InputError(f"`sets` must be from 1 to 12, not {order.sets}", field="sets")
+    check_buy_in(order.buy_in)
+    if order.sets:  # 0, like None: the ruleset's
+        check_sets(order.sets)
     check_name(order.ruleset, "ruleset", rulesets.available)
     check_name(order.theme, "theme", themes.available)
     rulesets.load(order.ruleset)

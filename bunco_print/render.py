@@ -23,9 +23,6 @@ from .errors import RenderError
 from .money import format_money
 from .resources import data_dir
 
-# Every filter and global the templates may use, in one place.
-FILTERS: dict[str, Callable] = {"money": format_money, "pt": lambda value: _pt(value)}
-GLOBALS: dict[str, object] = {}
 # `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
 SHIPPED_PREFIX = "default:"
 
@@ -75,6 +72,11 @@ class ThemeFirstLoader(jinja2.BaseLoader):
 def _pt(value: float) -> str:
     """A length in pt for CSS (the layout measures in pt)."""
     return f"{value:.2f}pt"
+
+
+# Every filter and global the templates may use, in one place.
+FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt}
+GLOBALS: dict[str, object] = {}
 
 
 class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from . import rulesets
 from .errors import InputError
-from .fields import check_date, check_name, check_stake
+from .fields import check_date, check_name
+from .limits import check_buy_in
+from .manifest import MAX_BYTES as MANIFEST_BYTES
 
 if TYPE_CHECKING:
     from .awards import Settlement
@@ -26,11 +28,10 @@ if TYPE_CHECKING:
 
 # The most each input may hold, in bytes: far above any real night, far below harm.
 LIMITS = {
-    "event": 2_000_000,
+    "event": MANIFEST_BYTES,
     "totals": 5_000_000,
     "rolloffs": 1_000_000,
     "semi": 5_000_000,
-    "names": 1_000_000,
 }
 
 
@@ -72,7 +73,7 @@ def load_night(
             check_name(ruleset, "ruleset", rulesets.available)
         night = night_for(ruleset or "classic", check_players(players), sets=sets)
     if buy_in is not None:
-        night = replace(night, buy_in=check_stake(buy_in))
+        night = replace(night, buy_in=check_buy_in(buy_in))
     return night
 
 
@@ -195,7 +196,7 @@ def simulate_night(
     from .validate import has_traveler, validate
 
     check_players(players)
-    check_stake(buy_in)
+    check_buy_in(buy_in)
     date = check_date(date)
     rules = rulesets.load(check_name(ruleset, "ruleset", rulesets.available))
     event = plan_event(

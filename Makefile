@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
 # poppler-utils (pdftoppm/pdftotext, to look at and test PDFs).
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
 
 .PHONY: demo test lint bench system clean
 

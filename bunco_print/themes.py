@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
@@ -80,19 +81,25 @@ class Theme:
 
     def css(self) -> str:
         """Font faces, the theme's colours and fonts as CSS variables, then its stylesheets."""
-        faces: dict[tuple[str, str], Path] = {}
-        for font in self.fonts.values():
+        return "\n".join([self.base_css(), self.style])
+
+    def base_css(self, url: Callable[[str, str, Path], str] | None = None) -> str:
+        """Font faces and the colour and font variables; `url(role, face, path)` says where a
+        font file is fetched from (default: its file URI, for WeasyPrint)."""
+        faces: dict[tuple[str, str], tuple[str, Path]] = {}
+        for role, font in self.fonts.items():
             for face, path in font.faces.items():
-                faces.setdefault((font.family, face), path)
+                faces.setdefault((font.family, face), (role, path))
+        where = url or (lambda role, face, path: path.as_uri())
         rules = [
-            f'@font-face {{ font-family: "{family}"; src: url("{path.as_uri()}");'
+            f'@font-face {{ font-family: "{family}"; src: url("{where(role, face, path)}");'
             f" font-weight: {face.rstrip('i')};"
             f" font-style: {'italic' if face.endswith('i') else 'normal'}; }}"
-            for (family, face), path in faces.items()
+            for (family, face), (role, path) in faces.items()
         ]
         variables = [f"--{k}: {v};" for k, v in self.colors.items()]
         variables += [f'--font-{role}: "{font.family}";' for role, font in self.fonts.items()]
-        return "\n".join([*rules, ":root { " + " ".join(variables) + " }", self.style])
+        return "\n".join([*rules, ":root { " + " ".join(variables) + " }"])
 
 
 def available() -> list[str]:

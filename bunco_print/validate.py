@@ -230,36 +230,49 @@ def _traveler_errors(totals: Totals, night: Night, complete: bool) -> list[Probl
     return found
 
 
-def _warnings(totals: Totals, night: Night, complete: bool) -> list[Problem]:
+def sheet_problems(row: SheetTotals, night: Night) -> tuple[list[Problem], list[Problem]]:
+    """The errors and warnings one sheet earns on its own, before the others are in: what a
+    player's phone shows before she submits."""
+    stats = ("wins", "losses", "buncos") + ("mini_buncos",) * night.ruleset.track_mini_buncos
+    return _sheet_errors(row, stats, night.rounds), _sheet_warnings(row, night)
+
+
+def _sheet_warnings(row: SheetTotals, night: Night) -> list[Problem]:
     rules, rounds, count = night.ruleset, night.rounds, len(night.sheets)
-    found = []
     stats = ("buncos",) + ("mini_buncos",) * rules.track_mini_buncos
     low_w, high_w = bounds.wins_range(rules.id, rounds, count)
-    for row in totals.sheets:
-        for stat in stats:
-            high = bounds.sheet_high(rules.id, stat, rounds, count)
-            value = getattr(row, stat)
-            if high is not None and value > high:
-                found.append(
-                    Problem(
-                        f"{stat}_unlikely",
-                        f"sheet {row.sheet}: {value:g} {_label(stat)} in {rounds} rounds; the "
-                        f"simulator gives a sheet more than {high} in under 1 night of 10,000",
-                        row.sheet,
-                        stat,
-                    )
-                )
-        if not low_w < row.wins < high_w and 0 <= row.wins <= rounds:
+    found = []
+    for stat in stats:
+        high = bounds.sheet_high(rules.id, stat, rounds, count)
+        value = getattr(row, stat)
+        if high is not None and value > high:
             found.append(
                 Problem(
-                    "wins_unlikely",
-                    f"sheet {row.sheet}: {row.wins:g} wins in {rounds} rounds; the simulator gives "
-                    f"a sheet so {'many' if row.wins >= high_w else 'few'} in under 1 night of "
-                    "10,000",
+                    f"{stat}_unlikely",
+                    f"sheet {row.sheet}: {value:g} {_label(stat)} in {rounds} rounds; the "
+                    f"simulator gives a sheet more than {high} in under 1 night of 10,000",
                     row.sheet,
-                    "wins",
+                    stat,
                 )
             )
+    if not low_w < row.wins < high_w and 0 <= row.wins <= rounds:
+        found.append(
+            Problem(
+                "wins_unlikely",
+                f"sheet {row.sheet}: {row.wins:g} wins in {rounds} rounds; the simulator gives "
+                f"a sheet so {'many' if row.wins >= high_w else 'few'} in under 1 night of "
+                "10,000",
+                row.sheet,
+                "wins",
+            )
+        )
+    return found
+
+
+def _warnings(totals: Totals, night: Night, complete: bool) -> list[Problem]:
+    rules, rounds, count = night.ruleset, night.rounds, len(night.sheets)
+    stats = ("buncos",) + ("mini_buncos",) * rules.track_mini_buncos
+    found = [p for row in totals.sheets for p in _sheet_warnings(row, night)]
     if complete:
         for stat in stats:
             total = sum(getattr(s, stat) for s in totals.sheets)

@@ -1,0 +1,126 @@
+"""The nights a server serves: each folder's night, secret, theme and store, and the night as
+it stands (recomputed only when something was entered)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import keys, links, live, settle, themes
+from ..errors import InputError
+from ..inputs import printable, read_bytes
+from ..night import Night
+from ..store import Store, Stored
+
+DATABASE = "night.sqlite"
+_SECRET = re.compile(r"[0-9a-f]{64}")
+_TABLE = re.compile(r"T[1-9][0-9]{0,2}")
+
+
+@dataclass(frozen=True)
+class Link:
+    """Who a checked link is: a sheet's, a table's, the host's or the board's."""
+
+    role: str  # sheet | table | host | board
+    sheet: str = ""  # the sheet id, or the table's `T3`
+    table: int = 0
+
+    @property
+    def via(self) -> str:
+        if self.role == "sheet":
+            return f"sheet {self.sheet}"
+        return f"table {self.table}" if self.role == "table" else self.role
+
+
+class ServedEvent:
+    def __init__(self, folder: Path, night: Night, secret: str, store: Store):
+        self.folder, self.night, self.secret, self.store = folder, night, secret, store
+        name = str(night.extra.get("theme", "classic"))
+        self.theme = themes.load(name if name in themes.available() else "classic")
+        self.tables = {t.sheet_id: t.number for t in night.tables}
+        self._cache: dict[str, tuple[int, object]] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def id(self) -> str:
+        return self.night.event_id
+
+    # --- links -------------------------------------------------------------------------------
+
+    def link(self, sheet: str, k: str) -> Link | None:
+        """The sheet or table link `sheet` + `k`, when its signature is right (else None)."""
+        expected = links.signature(self.secret, self.id, sheet)
+        if not links.same(k, expected):
+            return None
+        if sheet in self.tables:
+            return Link("table", sheet, self.tables[sheet])
+        return Link("sheet", sheet) if sheet in self.night.sheet_ids else None
+
+    def role(self, role: str, k: str) -> bool:
+        return links.same(k, links.role_signature(self.secret, self.id, role))
+
+    def role_path(self, role: str) -> str:
+        return f"/e/{self.id}/{role}?k={links.role_signature(self.secret, self.id, role)}"
+
+    def sheet_path(self, sheet: str) -> str:
+        return f"/e/{self.id}/s/{sheet}?k={links.signature(self.secret, self.id, sheet)}"
+
+    # --- the night as it stands ----------------------------------------------------------------
+
+    def entries(self) -> dict[str, Stored]:
+        return self._cached("entries", self.store.entries)
+
+    def standing(self) -> live.Standing:
+        def compute() -> live.Standing:
+            entries = [s.entry for s in self.entries().values()]
+            return live.standing(self.night, entries, self.store.rolloffs(), self.store.seed)
+
+        return self._cached("standing", compute)
+
+    def _cached(self, name: str, compute):
+        version = self.store.version
+        with self._lock:
+            hit = self._cache.get(name)
+            if hit is not None and hit[0] == version:
+                return hit[1]
+        value = compute()
+        with self._lock:
+            self._cache[name] = (version, value)
+        return value
+
+
+def open_events(folders: list[Path], data: Path | None = None) -> dict[str, ServedEvent]:
+    """Each folder's night, its secret and its store; one `InputError` for the first folder
+    that is not a pack's or a simulation's, or two folders of one event."""
+    events: dict[str, ServedEvent] = {}
+    for folder in folders:
+        shown = printable(str(folder))
+        manifest = folder / "event.json"
+        if not folder.is_dir():
+            raise InputError(f"{shown} is not a folder; give folders made by pack or simulate")
+        if not manifest.is_file():
+            raise InputError(f"{shown} has no event.json; give a folder made by pack or simulate")
+        night = settle.load_night(
+            read_bytes(manifest, "event manifest", settle.LIMITS["event"]), source=str(manifest)
+        )
+        if night.event_id in events:
+            raise InputError(f"{shown} and {events[night.event_id].folder} hold the same event")
+        secret = _secret(folder, night.event_id)
+        where = folder / DATABASE if data is None else data / f"{night.event_id}.sqlite"
+        if data is not None:
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)
+        events[night.event_id] = ServedEvent(folder, night, secret, Store(where, night.event_id))
+    return events
+
+
+def _secret(folder: Path, event_id: str) -> str:
+    """The folder's `event.secret` (a pack's), else the one this machine's key gives."""
+    path = folder / "event.secret"
+    if not path.exists():
+        return keys.event_secret(event_id)
+    text = read_bytes(path, "event secret", 200).decode("ascii", "replace").strip()
+    if not _SECRET.fullmatch(text):
+        raise InputError(f"{printable(str(path))} is not a secret this tool wrote")
+    return text

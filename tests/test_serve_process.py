@@ -1,5 +1,6 @@
 """`bunco-print serve` as a real process on loopback: a printed sheet's QR code leads to its form,
-what the server acknowledged survives kill -9, and Ctrl-C or SIGTERM stop it cleanly."""
+a phone (chromium) sends its totals from it, what the server acknowledged survives kill -9, and
+Ctrl-C or SIGTERM stop it cleanly."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ PLAYERS = 4  # one table: 4 score sheets, 1 tally pad
 ROUNDS = 24  # classic: 4 sets of 6 rounds
 # kill -9, Ctrl-C, SIGTERM: the exit codes of a process so stopped (0 when it says "Stopped")
 STOPPED = {-signal.SIGKILL, 0, 130, -signal.SIGTERM}
+
+pytest_plugins = ["tests.browser"]
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +132,17 @@ def test_what_was_acknowledged_survives_kill_9_ctrl_c_and_sigterm(pack, links, t
             assert totals(server)[sheet]["wins"] == str(wins)
         kept = totals(server)
         assert [kept[s]["wins"] for s in ("1", "2", "3")] == ["9", "16", "11"]
+
+
+def test_a_phone_sends_its_sheet_from_the_form(server, links, phone_page):
+    phone_page.goto(server.url(links["1"]))
+    phone_page.get_by_label("Wins", exact=True).fill("13")
+    phone_page.get_by_label("Losses", exact=True).fill(str(ROUNDS - 13))
+    phone_page.get_by_label("Buncos", exact=True).fill("1")
+    phone_page.get_by_label("Your name").fill("Bea")
+    with phone_page.expect_navigation():
+        phone_page.locator("button.go").tap()
+    answer = phone_page.inner_text("main")
+    assert "Recorded" in answer, answer
+    row = totals(server)["1"]
+    assert (row["wins"], row["losses"], row["buncos"], row["name"]) == ("13", "11", "1", "Bea")

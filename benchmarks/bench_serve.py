@@ -400,6 +400,15 @@ def make_packs(work: Path, env: dict[str, str]) -> tuple[Path, Path]:
     return room, tournament
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) process `pid` has used so far; None where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def mark(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
@@ -443,7 +452,9 @@ async def measure(server: Server, room: Path, tournament: Path, options) -> int:
     print(f"server at {server.base}")
     night, links = sheets_of(room, server.base)
     sheets = [Sheet(s, url) for s, url in links if s.isdigit()][: options.phones]
+    cpu_before = cpu_seconds(server.process.pid)
     run = await phones(sheets, night, options.submissions, server.base, options.think_ms / 1000)
+    cpu_after = cpu_seconds(server.process.pid)
     sent = options.phones * options.submissions
     answer = await fetch(host_file(server.host_url(night.event_id), "totals.csv"))
     if answer.status != 200:
@@ -458,6 +469,11 @@ async def measure(server: Server, room: Path, tournament: Path, options) -> int:
     print(f"\n{options.phones} phones x {options.submissions} submissions ({sent} posts)")
     print(f"  answered   {len(run.latencies_ms)} in {run.seconds:.2f} s: {rate:.0f} requests/s")
     print(f"  latency    p50 {p50:.1f} ms, p90 {p90:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
+    if cpu_before is not None and cpu_after is not None and run.latencies_ms:
+        per_request = (cpu_after - cpu_before) * 1000 / len(run.latencies_ms)
+        print(
+            f"  server CPU {per_request:.1f} ms per request (one event loop: p50 ≈ phones x this)"
+        )
     print(f"  confirmed  {run.confirmed} (the page warned, the phone sent it as written)")
     print(f"  connections opened {run.connections} (keep-alive: one per phone is ideal)")
     print(f"  failed     {len(run.failures)}")

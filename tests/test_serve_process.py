@@ -15,6 +15,8 @@ import sys
 import pytest
 
 from bunco_print.links import sheet_url
+from bunco_print.settle import load_night
+from bunco_print.simulate import simulate
 
 from .serving import (
     Server,
@@ -100,6 +102,7 @@ def test_json_answers_say_what_was_recorded(server, links):
         ({"body": {"wins": -1, "losses": 25, "buncos": 0}}, 400),
         ({"headers": {"Origin": "http://evil.example"}}, 403),
         ({"headers": {"Sec-Fetch-Site": "cross-site"}}, 403),
+        ({"body": {"wins": 10, "losses": 14, "buncos": 1, "name": "x" * 10_000}}, 413),
     ],
 )
 def test_refused_posts_say_why(server, pack, links, change, status):
@@ -132,6 +135,33 @@ def test_what_was_acknowledged_survives_kill_9_ctrl_c_and_sigterm(pack, links, t
             assert totals(server)[sheet]["wins"] == str(wins)
         kept = totals(server)
         assert [kept[s]["wins"] for s in ("1", "2", "3")] == ["9", "16", "11"]
+
+        lock = server.host_url().replace("/host?", "/host/lock?")
+        assert post_form(lock, {}, same_origin(server))[0] in (200, 303)
+        fields = {"wins": 12, "losses": 12, "buncos": 0}
+        status, _, answer = post_json(server.url(links["4"]), fields, same_origin(server))
+        assert status == 409, answer
+
+
+def test_the_hosts_results_are_what_prizes_says_of_its_totals(server, pack, links, tmp_path):
+    night = load_night((pack / "event.json").read_bytes())
+    for row in simulate(night, 5, log=False).totals.sheets:  # a night played to the end
+        fields = {"wins": row.wins, "losses": row.losses, "buncos": row.buncos}
+        fields["traveler"] = row.traveler
+        assert post_json(server.url(links[row.sheet]), fields, same_origin(server))[0] == 200
+    host = server.host_url()
+    (tmp_path / "totals.csv").write_bytes(get(host.replace("/host?", "/host/totals.csv?"))[2])
+    status, _, results = get(host.replace("/host?", "/host/results.json?"))
+    assert status == 200
+    command = [sys.executable, "-m", "bunco_print", "prizes", "--json", "--event", str(pack)]
+    prizes = subprocess.run(
+        [*command, "--totals", str(tmp_path / "totals.csv")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert prizes.returncode == 0, prizes.stderr
+    assert results == json.loads(prizes.stdout)
 
 
 def test_a_phone_sends_its_sheet_from_the_form(server, links, phone_page):

@@ -116,6 +116,7 @@ def host_view(event: ServedEvent) -> dict:
         "history": [_change(c) for c in event.store.history(limit=HISTORY_SHOWN)],
         "locked": event.store.locked,
         "seed": now.seed,
+        "open_ties": bool(live.open_awards(now.settlement)),
         "minis": night.ruleset.track_mini_buncos,
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),

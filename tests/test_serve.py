@@ -86,7 +86,7 @@ def request(url: str, data=None, headers: dict | None = None, method: str | None
 
 
 def post_json(url: str, values: dict, headers: dict | None = None):
-    status, head, body = request(
+    status, _head, body = request(
         url, json.dumps(values).encode(), {"Content-Type": "application/json", **(headers or {})}
     )
     return status, json.loads(body)
@@ -227,7 +227,7 @@ def test_posts_from_another_site_are_refused(server, pack):
         {"Sec-Fetch-Site": "cross-site"},
         {"Sec-Fetch-Site": "same-site", "Origin": "http://sub.example"},
     ):
-        status, _, page = request(url, values, headers)
+        status, _, _page = request(url, values, headers)
         assert status == 403, headers
     lock = server.host.replace("/host?", "/host/lock?")
     assert request(lock, {"locked": "1"}, {"Origin": "http://evil.example"})[0] == 403
@@ -238,11 +238,12 @@ def test_posts_from_another_site_are_refused(server, pack):
 
 def test_bodies_are_bounded(server, pack):
     url = link(server, pack, "10")
-    status, _, _ = request(url, b"wins=" + b"1" * 20000, {"Content-Type": "application/x-www-form-urlencoded"})  # fmt: skip
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    status, _, _ = request(url, b"wins=" + b"1" * 20000, form)
     assert status == 413
     status, _, _ = request(url, b"<xml/>", {"Content-Type": "application/xml"})
     assert status == 415
-    status, answer = post_json(url, [1, 2, 3])  # type: ignore[arg-type]
+    status, _answer = post_json(url, [1, 2, 3])  # type: ignore[arg-type]
     assert status == 400
 
 
@@ -280,7 +281,7 @@ def test_corrections_keep_their_history_and_the_host_sees_every_state(server, pa
     with pytest.raises(urllib.error.HTTPError) as redirect:
         opener.open(urllib.request.Request(edit, data=form))
     assert redirect.value.code == 303
-    status, _, page = request(edit)
+    _status, _, page = request(edit)
     assert "host" in page.decode() and "16 8 1" in page.decode()
 
 
@@ -304,7 +305,7 @@ def test_a_locked_night_refuses_players_but_not_the_host(server, pack):
 # --- results: the same as the command line ----------------------------------------------------
 
 
-def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, night, _session_config):
+def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, _session_config):
     folder = tmp_path / "night"
     assert bunco("simulate", "--players", "13", "--seed", "7", "--out", str(folder)).returncode < 2
     running = Server(folder)
@@ -321,7 +322,8 @@ def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, nig
         assert served == json.loads(cli.stdout)
         assert served["valid"] and len(served["prizes"]) == len(night.prizes)
         # the host rolls the open ties with virtual dice: `prizes --roll --seed N` agrees
-        assert request(running.host.replace("/host?", "/host/dice?"), {"action": "roll"})[0] in (200, 303)  # fmt: skip
+        dice = running.host.replace("/host?", "/host/dice?")
+        assert request(dice, {"action": "roll"})[0] in (200, 303)
         served = json.loads(host_file(running, "results.json"))
         cli = bunco("prizes", "--event", str(folder), "--totals", str(tmp_path / "totals.csv"),
                     "--json", "--roll", "--seed", str(served["seed"]))  # fmt: skip

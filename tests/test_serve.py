@@ -273,7 +273,7 @@ def test_corrections_keep_their_history_and_the_host_sees_every_state(server, pa
     assert "corrected" in row and "15" in row
     assert re.search(r'id="sheet-13">.*?missing', text, re.S)
     edit = server.host.replace("/host?", "/host/sheet/12?")
-    status, _, page = request(edit)
+    _, _, page = request(edit)
     history = page.decode()
     assert "14 10 1" in history and "15 9 1" in history and "sheet 12" in history
     opener = urllib.request.build_opener(NoRedirect)

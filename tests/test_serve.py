@@ -268,6 +268,7 @@ def test_corrections_keep_their_history_and_the_host_sees_every_state(server, pa
     post_json(url, {"wins": 14, "losses": 10, "buncos": 1})
     post_json(url, {"wins": 15, "losses": 9, "buncos": 1})
     status, _, page = request(server.host)
+    assert status == 200
     text = page.decode()
     row = re.search(r'id="sheet-12">(.*?)</tr>', text, re.S).group(1)
     assert "corrected" in row and "15" in row

@@ -318,33 +318,56 @@ def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, _se
     folder = tmp_path / "night"
     made("simulate", "--players", "13", "--seed", "7", "--out", str(folder))
     running = Server(folder)
+    host = running.host
+
+    def same_as_cli(*extra: str) -> dict:
+        totals, rolloffs = tmp_path / "totals.csv", tmp_path / "rolloffs.csv"
+        totals.write_bytes(host_file(running, "totals.csv"))
+        rolloffs.write_bytes(host_file(running, "rolloffs.csv"))
+        served = json.loads(host_file(running, "results.json"))
+        cli = bunco("prizes", "--event", str(folder), "--totals", str(totals), "--json",
+                    "--rolloffs", str(rolloffs), *extra)  # fmt: skip
+        assert cli.returncode in (0, 1), cli.stderr
+        assert served == json.loads(cli.stdout)
+        return served
+
     try:
         night = settle.load_night((folder / "event.json").read_bytes())
-        for sheet, values in zip(night.sheet_ids, played(night), strict=True):
+        sheets = played(night)
+        top = max(s["buncos"] for s in sheets) + 1
+        sheets[0]["buncos"] = sheets[1]["buncos"] = top  # a tie for most Buncos
+        for sheet, values in zip(night.sheet_ids, sheets, strict=True):
             assert post_json(link(running, folder, sheet), values)[0] == 200
-        totals = host_file(running, "totals.csv")
-        served = json.loads(host_file(running, "results.json"))
-        (tmp_path / "totals.csv").write_bytes(totals)
-        cli = bunco("prizes", "--event", str(folder), "--totals", str(tmp_path / "totals.csv"),
-                    "--json")  # fmt: skip
-        assert cli.returncode == 0, cli.stderr
-        assert served == json.loads(cli.stdout)
+        served = same_as_cli()
         assert served["valid"] and len(served["prizes"]) == len(night.prizes)
-        # the host rolls the open ties with virtual dice: `prizes --roll --seed N` agrees
-        dice = running.host.replace("/host?", "/host/dice?")
-        assert request(dice, {"action": "roll"})[0] in (200, 303)
-        served = json.loads(host_file(running, "results.json"))
-        cli = bunco("prizes", "--event", str(folder), "--totals", str(tmp_path / "totals.csv"),
-                    "--json", "--roll", "--seed", str(served["seed"]))  # fmt: skip
-        assert served == json.loads(cli.stdout)
-        pdf = host_file(running, "results.pdf")
-        assert pdf.startswith(b"%PDF")
+        most = next(p for p in served["prizes"] if p["id"] == "most_buncos")
+        assert most["status"] == "rolloff" and set(most["tied"]) == {"1", "2"}
+        page = request(host)[2].decode()
+        assert "Roll-off" in page and 'name="prize" value="most_buncos"' in page
+        # the host enters the roll-off's winner
+        rolloff = host.replace("/host?", "/host/rolloff?")
+        assert request(rolloff, {"prize": "most_buncos", "sheet": "2"})[0] in (200, 303)
+        served = same_as_cli()
+        most = next(p for p in served["prizes"] if p["id"] == "most_buncos")
+        assert most["status"] == "awarded" and most["winners"] == ["2"]
+        assert request(rolloff, {"prize": "most_buncos", "sheet": "9"})[0] == 400
+        # virtual dice for whatever else is open: `prizes --roll --seed N` agrees
+        assert request(host.replace("/host?", "/host/dice?"), {"action": "roll"})[0] in (200, 303)
+        seed = json.loads(host_file(running, "results.json"))["seed"]
+        assert f"seed {seed}" in request(host)[2].decode()
+        same_as_cli("--roll", "--seed", str(seed))
+        assert host_file(running, "results.pdf").startswith(b"%PDF")
+        board = re.search(r'href="(/e/[^"]+/board\?k=[^"]+)"', request(host)[2].decode()).group(1)
+        status, _, page = request(running.base + board)
+        assert status == 200 and "Standings" in page.decode() and "Most Buncos" in page.decode()
+        board_k = board.split("k=")[1]
+        assert request(host.split("k=")[0] + "k=" + board_k)[0] == 403  # the board opens no more
     finally:
         out, err = running.stop()
     event = json.loads((folder / "event.json").read_text())["event_id"]
     secret = keys.event_secret(event)
     k = running.host.split("k=")[1]
-    for text in (out, err, "\n".join(running.lines[:1])):
+    for text in (out, err):
         assert secret not in text and "Traceback" not in text
     assert k not in out.replace(running.host, "")  # printed once, on its own `host:` line
 

@@ -74,8 +74,14 @@ def _pt(value: float) -> str:
     return f"{value:.2f}pt"
 
 
+def _count(number: object, thing: str) -> str:
+    """`1 Bunco`, `2 Buncos`, `1 loss`, `10 losses`."""
+    plural = thing + ("es" if thing.endswith("s") else "s")
+    return f"{number} {thing if number == 1 else plural}"
+
+
 # Every filter and global the templates may use, in one place.
-FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt}
+FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt, "count": _count}
 GLOBALS: dict[str, object] = {}
 
 

@@ -33,7 +33,9 @@ HEADERS = {
         "frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a page's `k` never leaves in a Referer
+    # a page's `k` never leaves for another site in a Referer; same-origin (not no-referrer)
+    # so that a form's post carries its real Origin rather than "null"
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }

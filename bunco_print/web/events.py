@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,7 @@ class ServedEvent:
         name = str(night.extra.get("theme", "classic"))
         self.theme = themes.load(name if name in themes.available() else "classic")
         self.tables = {t.sheet_id: t.number for t in night.tables}
-        self._cache: dict[str, tuple[int, object]] = {}
+        self._cache: dict[str, tuple[int, object, float]] = {}
         self._lock = threading.Lock()
 
     @property
@@ -72,22 +73,26 @@ class ServedEvent:
     def entries(self) -> dict[str, Stored]:
         return self._cached("entries", self.store.entries)
 
-    def standing(self) -> live.Standing:
+    def standing(self, max_age: float = 0.0) -> live.Standing:
+        """The night as it stands. The host's pages and results want it exact; a player's page
+        may show standings up to `max_age` seconds old, so fifty phones sending at once do
+        not each settle the whole night again."""
+
         def compute() -> live.Standing:
             entries = [s.entry for s in self.entries().values()]
             return live.standing(self.night, entries, self.store.rolloffs(), self.store.seed)
 
-        return self._cached("standing", compute)
+        return self._cached("standing", compute, max_age)
 
-    def _cached(self, name: str, compute):
-        version = self.store.version
+    def _cached(self, name: str, compute, max_age: float = 0.0):
+        version, now = self.store.version, time.monotonic()
         with self._lock:
             hit = self._cache.get(name)
-            if hit is not None and hit[0] == version:
+            if hit is not None and (hit[0] == version or now - hit[2] < max_age):
                 return hit[1]
         value = compute()
         with self._lock:
-            self._cache[name] = (version, value)
+            self._cache[name] = (version, value, now)
         return value
 
 

@@ -110,12 +110,13 @@ def host_view(event: ServedEvent) -> dict:
         "errors": [p.message for p in now.validation.errors if p.code != "missing_sheet"],
         "warnings": [p.message for p in now.validation.warnings],
         "valid": now.settlement.valid,
-        "prizes": [_award(event, a) for a in now.settlement.prizes],
+        "prizes": _prizes(event, now),
         "seats": _seats(event, now),
         "standings": players.standings(event, limit=len(rows)),
         "history": [_change(c) for c in event.store.history(limit=HISTORY_SHOWN)],
         "locked": event.store.locked,
         "seed": now.seed,
+        "open_ties": bool(live.open_awards(now.settlement)),
         "minis": night.ruleset.track_mini_buncos,
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),
@@ -136,7 +137,7 @@ def board_view(event: ServedEvent) -> dict:
         "done": done,
         "total": total,
         "standings": players.standings(event, limit=20),
-        "prizes": [_award(event, a) for a in now.settlement.prizes],
+        "prizes": _prizes(event, now),
         "seats": _seats(event, now),
         "locked": event.store.locked,
     }
@@ -144,6 +145,21 @@ def board_view(event: ServedEvent) -> dict:
 
 def _k(event: ServedEvent) -> str:
     return event.role_path("host").split("?k=", 1)[1]
+
+
+def _prizes(event: ServedEvent, now: live.Standing) -> list[dict]:
+    """The prizes as they stand; before the totals hold together, what is at stake."""
+    if now.settlement.prizes:
+        return [_award(event, a) for a in now.settlement.prizes]
+    currency = event.night.currency
+    return [
+        {
+            "id": p.id, "name": p.name, "open": False, "winners": [], "tied": [], "how": "",
+            "amount": format_money(p.amount, currency) if p.amount else "",
+            "status": "awarded once every sheet is in and the totals hold together",
+        }
+        for p in event.night.prizes
+    ]  # fmt: skip
 
 
 def _award(event: ServedEvent, a) -> dict:

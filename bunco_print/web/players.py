@@ -15,6 +15,7 @@ from .forms import read_fields, wants_json
 from .pages import error_page, event_of, link_of, page
 
 STANDINGS_SHOWN = 10
+STALE_OK = 2.0  # seconds a player's page may show standings behind the latest entry
 
 
 async def sheet(request: Request) -> Response:
@@ -121,7 +122,7 @@ def _form_page(
         locked=event.store.locked,
         done=done,
         total=total,
-        standings=standings(event),
+        standings=standings(event, max_age=STALE_OK),
     )  # fmt: skip
 
 
@@ -169,8 +170,8 @@ def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> lis
     return out
 
 
-def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN) -> list[dict]:
-    now = event.standing()
+def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float = 0.0) -> list[dict]:
+    now = event.standing(max_age)
     currency = event.night.currency
     return [
         {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import ipaddress
+import signal
 import socket
 
 from ..errors import InputError
@@ -104,4 +105,12 @@ def run(app, sock: socket.socket) -> None:
         limit_concurrency=1000,
         h11_max_incomplete_event_size=16 * 1024,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+
+    def stop(signum, frame):  # uvicorn hands SIGTERM back once it has shut down cleanly
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGTERM, previous)

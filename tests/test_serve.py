@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -19,6 +17,7 @@ import pytest
 from bunco_print import keys, links, settle
 from bunco_print.cli import code
 from bunco_print.simulate import simulate
+from tests.serving import Server
 
 SOURCE_DATE = {"SOURCE_DATE_EPOCH": "1796342400"}
 
@@ -30,42 +29,11 @@ def bunco(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProc
     )  # fmt: skip
 
 
-class Server:
-    """`bunco-print serve FOLDER --port 0`, read until it says where it listens."""
-
-    def __init__(self, *folders: Path, args: tuple[str, ...] = ()):
-        self.folders, self.args = folders, args
-        self.start()
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "bunco_print", "serve", *map(str, self.folders)]
-        self.process = subprocess.Popen(
-            [*command, "--port", "0", *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        self.lines: list[str] = []
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                raise AssertionError(f"serve stopped: {self.process.stderr.read()}")
-            self.lines.append(line.rstrip("\n"))
-            if line.startswith("host: "):
-                break
-        found = re.search(r"Listening on (http://\S+)", "\n".join(self.lines))
-        assert found, self.lines
-        self.base = found.group(1)
-        self.host = next(x[6:] for x in self.lines if x.startswith("host: "))
-
-    def kill9(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> tuple[str, str]:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        out, err = self.process.communicate(timeout=15)
-        return out, err
+def serve(*folders: Path) -> Server:
+    """`bunco-print serve FOLDERS --port 0`, running (tests/serving.py reads all it prints)."""
+    running = Server(folders).start()
+    running.host = running.host_url()
+    return running
 
 
 def request(url: str, data=None, headers: dict | None = None, method: str | None = None):
@@ -115,7 +83,7 @@ def pack(tmp_path_factory, _session_config):
 
 @pytest.fixture(scope="module")
 def server(pack):
-    running = Server(pack)
+    running = serve(pack)
     yield running
     running.stop()
 
@@ -317,8 +285,8 @@ def test_a_locked_night_refuses_players_but_not_the_host(server, pack):
 def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, _session_config):
     folder = tmp_path / "night"
     made("simulate", "--players", "13", "--seed", "7", "--out", str(folder))
-    running = Server(folder)
-    host = running.host
+    running = serve(folder)
+    host = running.host_url()
 
     def same_as_cli(*extra: str) -> dict:
         totals, rolloffs = tmp_path / "totals.csv", tmp_path / "rolloffs.csv"
@@ -363,27 +331,27 @@ def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, _se
         board_k = board.split("k=")[1]
         assert request(host.split("k=")[0] + "k=" + board_k)[0] == 403  # the board opens no more
     finally:
-        out, err = running.stop()
+        running.stop()
+    out, err = "\n".join(running.stdout_lines), "\n".join(running.stderr_lines)
     event = json.loads((folder / "event.json").read_text())["event_id"]
     secret = keys.event_secret(event)
-    k = running.host.split("k=")[1]
     for text in (out, err):
         assert secret not in text and "Traceback" not in text
-    assert k not in out.replace(running.host, "")  # printed once, on its own `host:` line
+    assert host.split("k=")[1] not in out.replace(host, "")  # only on its own `host:` line
 
 
 def test_every_acknowledged_entry_survives_kill_9_and_a_restart_resumes(tmp_path, _session_config):
     folder = tmp_path / "night"
     made("simulate", "--players", "16", "--seed", "2", "--out", str(folder))
     night = settle.load_night((folder / "event.json").read_bytes())
-    running = Server(folder)
+    running = serve(folder)
     values = played(night)
     for sheet, value in zip(night.sheet_ids[:10], values, strict=False):
         assert post_json(link(running, folder, sheet), value)[0] == 200
     running.kill9()  # right after the last acknowledgment
-    running.start()
+    running.restart()
     try:
-        assert "10 of 16 sheets in" in "\n".join(running.lines)
+        assert "10 of 16 sheets in" in "\n".join(running.stdout_lines)
         totals = host_file(running, "totals.csv").decode().splitlines()
         assert [row.split(",")[0] for row in totals[1:]] == list(night.sheet_ids[:10])
     finally:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import InputError
@@ -50,7 +50,14 @@ class Entry:
     name: str = ""
 
     def values(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if k != "sheet"}
+        return {
+            "wins": self.wins,
+            "losses": self.losses,
+            "buncos": self.buncos,
+            "mini_buncos": self.mini_buncos,
+            "traveler": self.traveler,
+            "name": self.name,
+        }
 
 
 def fields(night: Night) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ forgotten.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import sqlite3
 import threading
@@ -95,15 +96,38 @@ class Store:
             raise InputError(f"cannot use {printable(str(path))}: {exc}", field="data") from None
         if mode.lower() != "wal":
             raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
+        self._claim(path)
         self.version = self._count("history") + self._count("rolloffs") + 1
+        self._entries = self._read_entries()  # this process is the only writer (see _claim)
+
+    def _claim(self, path: Path) -> None:
+        """One server per night: a second one on the same file is refused, so the entries this
+        process keeps in memory are always the file's."""
+        self._owner = open(path, "rb")  # noqa: SIM115 - held (and locked) while the store lives
+        try:
+            fcntl.flock(self._owner.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._owner.close()
+            self._db.close()
+            raise InputError(
+                f"another bunco-print serve is already using {printable(str(path))}; stop it "
+                "first (one server per night)",
+                field="data",
+            ) from None
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._owner.close()
 
     # --- reading -----------------------------------------------------------------------------
 
     def entries(self) -> dict[str, Stored]:
+        """Every sheet entered so far (kept in memory, written through to the file)."""
+        with self._lock:
+            return dict(self._entries)
+
+    def _read_entries(self) -> dict[str, Stored]:
         with self._lock:
             rows = self._db.execute(
                 f"SELECT sheet, {', '.join(FIELDS)}, via, at, changes FROM entries"
@@ -172,8 +196,10 @@ class Store:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+            stored = Stored(entry, via, at, changes)
+            self._entries[entry.sheet] = stored
             self.version += 1
-        return Stored(entry, via, at, changes)
+        return stored
 
     def set_rolloff(self, prize: str, sheet: str | None, via: str) -> None:
         if sheet is None:

@@ -363,6 +363,8 @@ def test_every_acknowledged_entry_survives_kill_9_and_a_restart_resumes(tmp_path
 
 def test_serve_says_in_one_line_what_is_wrong(tmp_path, pack, server, capfd):
     port = server.base.rsplit(":", 1)[1]
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "event.json").write_bytes((pack / "event.json").read_bytes())
     (tmp_path / "copy").mkdir()
     (tmp_path / "copy" / "event.json").write_bytes((pack / "event.json").read_bytes())
     (tmp_path / "copy" / "event.secret").write_text("not a secret\n")
@@ -371,7 +373,8 @@ def test_serve_says_in_one_line_what_is_wrong(tmp_path, pack, server, capfd):
         ((str(tmp_path),), "has no event.json"),
         ((str(pack), "--port", "70000"), "port"),
         ((str(pack), str(pack)), "same event"),
-        ((str(pack), "--port", port), "in use"),
+        ((str(tmp_path / "other"), "--port", port), "in use"),
+        ((str(pack),), "another bunco-print serve is already using"),
         ((str(tmp_path / "copy"),), "is not a secret this tool wrote"),
     ]:
         assert code(["serve", *args]) == 2, args

@@ -42,39 +42,46 @@ def serve_command(
     except ImportError:
         raise InputError(INSTALL) from None
 
+    server.check_port(port)
     events = web_events.open_events(folders, data)
-    sock = server.bind(host, port)
-    base = server.base_url(host, sock)
-
-    def line(text: str) -> None:
-        print(text, flush=True)
-
-    line(f"Listening on {base}  (Ctrl-C stops; the night is kept)")
-    if server.loopback(host):
-        line("Only this computer can open it: --host 0.0.0.0 lets phones on your network in.")
-    colour = sys.stdout.isatty()
-    for event in events.values():
-        night = event.night
-        done = len(event.entries())
-        line("")
-        line(f"{night.title} ({event.id}): {done} of {len(night.sheets)} sheets in")
-        if not server.loopback(host) and _local_only(night.engine_url):
-            line(
-                f"  its codes point at {night.engine_url}, which phones cannot reach; print it "
-                f"again with --engine-url {base}"
-            )
-        line(f"host: {base}{event.role_path('host')}")
-        line(server.terminal_qr(f"{base}{event.role_path('host')}", colour))
-    line("")
     try:
-        log = (lambda _: None) if quiet else line
+        sock = server.bind(host, port)
+        _announce(events, host, server.base_url(host, sock), server)
+        log = (lambda _: None) if quiet else _line
         server.run(web_app.make_app(events, log, debugging()), sock)
     except KeyboardInterrupt:
         pass
     finally:
         for event in events.values():
             event.store.close()
-    line("Stopped. Everything entered is kept; serve the same folders again to go on.")
+    _line("Stopped. Everything entered is kept; serve the same folders again to go on.")
+
+
+def _line(text: str) -> None:
+    print(text, flush=True)
+
+
+def _announce(events, host: str, base: str, server) -> None:
+    """Where the engine listens, and each night's host link (as text and as a QR code)."""
+    _line(f"Listening on {base}  (Ctrl-C stops; the night is kept)")
+    if server.loopback(host):
+        _line("Only this computer can open it: --host 0.0.0.0 lets phones on your network in.")
+    colour = sys.stdout.isatty()
+    for event in events.values():
+        night = event.night
+        _line("")
+        _line(
+            f"{night.title} ({event.id}): {len(event.entries())} of {len(night.sheets)} sheets in"
+        )
+        if not server.loopback(host) and _local_only(night.engine_url):
+            _line(
+                f"  its codes point at {night.engine_url}, which phones cannot reach; print it "
+                f"again with --engine-url {base}"
+            )
+        link = f"{base}{event.role_path('host')}"
+        _line(f"host: {link}")
+        _line(server.terminal_qr(link, colour))
+    _line("")
 
 
 def _local_only(url: str) -> bool:

@@ -99,7 +99,7 @@ class ServedEvent:
 def open_events(folders: list[Path], data: Path | None = None) -> dict[str, ServedEvent]:
     """Each folder's night, its secret and its store; one `InputError` for the first folder
     that is not a pack's or a simulation's, or two folders of one event."""
-    events: dict[str, ServedEvent] = {}
+    nights: dict[str, tuple[Path, Night, str]] = {}
     for folder in folders:
         shown = printable(str(folder))
         manifest = folder / "event.json"
@@ -107,16 +107,23 @@ def open_events(folders: list[Path], data: Path | None = None) -> dict[str, Serv
             raise InputError(f"{shown} is not a folder; give folders made by pack or simulate")
         if not manifest.is_file():
             raise InputError(f"{shown} has no event.json; give a folder made by pack or simulate")
-        night = settle.load_night(
-            read_bytes(manifest, "event manifest", settle.LIMITS["event"]), source=str(manifest)
-        )
-        if night.event_id in events:
-            raise InputError(f"{shown} and {events[night.event_id].folder} hold the same event")
-        secret = _secret(folder, night.event_id)
-        where = folder / DATABASE if data is None else data / f"{night.event_id}.sqlite"
-        if data is not None:
-            data.mkdir(mode=0o700, parents=True, exist_ok=True)
-        events[night.event_id] = ServedEvent(folder, night, secret, Store(where, night.event_id))
+        data_ = read_bytes(manifest, "event manifest", settle.LIMITS["event"])
+        night = settle.load_night(data_, source=str(manifest))
+        if night.event_id in nights:
+            first = printable(str(nights[night.event_id][0]))
+            raise InputError(f"{shown} and {first} hold the same event")
+        nights[night.event_id] = (folder, night, _secret(folder, night.event_id))
+    if data is not None:
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    events: dict[str, ServedEvent] = {}
+    try:
+        for event_id, (folder, night, secret) in nights.items():
+            where = folder / DATABASE if data is None else data / f"{event_id}.sqlite"
+            events[event_id] = ServedEvent(folder, night, secret, Store(where, event_id))
+    except BaseException:
+        for event in events.values():
+            event.store.close()
+        raise
     return events
 
 

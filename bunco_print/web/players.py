@@ -122,7 +122,8 @@ def _form_page(
         locked=event.store.locked,
         done=done,
         total=total,
-        standings=standings(event, max_age=STALE_OK),
+        standings=standings(event, max_age=STALE_OK)
+        if link.role == "table" or recorded is None else [],
     )  # fmt: skip
 
 

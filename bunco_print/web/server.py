@@ -13,10 +13,15 @@ from ..errors import InputError
 ANY = ("0.0.0.0", "::", "")
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """The listening socket, made before anything is printed: a port in use is one line."""
+def check_port(port: int) -> int:
     if not 0 <= port <= 65535:
         raise InputError(f"`port` must be from 1 to 65535 (0: any free port), not {port}", "port")
+    return port
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, made before anything is printed: a port in use is one line."""
+    check_port(port)
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)  # fmt: skip

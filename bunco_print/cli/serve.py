@@ -44,6 +44,7 @@ def serve_command(
 
     server.check_port(port)
     events = web_events.open_events(folders, data)
+    web_app.warm(events)
     try:
         sock = server.bind(host, port)
         _announce(events, host, server.base_url(host, sock), server)

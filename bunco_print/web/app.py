@@ -65,6 +65,23 @@ def make_app(
     return Guard(app, log, debug)
 
 
+def warm(events: dict[str, ServedEvent]) -> None:
+    """Do before the first phone arrives what the first request would otherwise pay for:
+    the engine's modules, the pages' templates, each night as it stands."""
+    from .. import live, render
+
+    env = render.environment()
+    for name in env.list_templates(filter_func=lambda n: n.startswith("web/")):
+        if name.endswith(".j2"):
+            env.get_template(name)
+    for event in events.values():
+        event.standing()
+        night = event.night
+        sample = {"wins": night.rounds // 2, "losses": night.rounds - night.rounds // 2}
+        live.check_entry(night, live.read_entry(night, night.sheet_ids[0], sample | {"buncos": 0}))
+        players.form_fields(event, {}, None)
+
+
 class Guard:
     """Outermost: security headers on every answer, friendly pages for every error, and a bug
     becomes one log line (its type only), never a traceback."""

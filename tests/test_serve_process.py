@@ -83,8 +83,25 @@ def test_ctrl_c_and_sigterm_stop_it_and_a_restart_goes_on(pack, links, tmp_path)
         assert (kept["1"]["wins"], kept["2"]["wins"]) == ("9", "16")
 
 
-def test_a_phone_sends_its_sheet_from_the_form(server, links, phone_page):
+def test_a_phone_sends_its_sheet_and_the_dashboard_shows_it_without_a_reload(
+    server, links, phone_page, desktop_page
+):
+    desktop_page.goto(server.host_url())
+    assert "missing" in desktop_page.inner_text("#sheet-1")
     phone_page.goto(server.url(links["1"]))
+    sizes = phone_page.evaluate(
+        """() => {
+          const seen = [...document.querySelectorAll('main *')].filter(e => e.offsetParent
+            && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()));
+          const taps = [...document.querySelectorAll('main button, main input, main select')];
+          return {
+            text: Math.min(...seen.map(e => parseFloat(getComputedStyle(e).fontSize))),
+            tap: Math.min(...taps.filter(e => e.type !== 'hidden' && e.type !== 'checkbox')
+                             .map(e => e.getBoundingClientRect().height)),
+          };
+        }"""
+    )
+    assert sizes["text"] >= 17 and sizes["tap"] >= 48, sizes
     phone_page.get_by_label("Wins", exact=True).fill("13")
     phone_page.get_by_label("Losses", exact=True).fill(str(ROUNDS - 13))
     phone_page.get_by_label("Buncos", exact=True).fill("1")
@@ -92,6 +109,11 @@ def test_a_phone_sends_its_sheet_from_the_form(server, links, phone_page):
     with phone_page.expect_navigation():
         phone_page.locator("button.go").tap()
     answer = phone_page.inner_text("main")
-    assert "Recorded" in answer, answer
+    assert "Recorded" in answer and "of 4 sheets in" in answer, answer
     row = totals(server)["1"]
     assert (row["wins"], row["losses"], row["buncos"], row["name"]) == ("13", "11", "1", "Bea")
+    # the dashboard, opened before she sent it, shows it by itself
+    desktop_page.wait_for_function(
+        "() => document.querySelector('#sheet-1').innerText.includes('Bea')", timeout=10_000
+    )
+    assert "entered" in desktop_page.inner_text("#sheet-1")

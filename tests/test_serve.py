@@ -13,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bunco_print import keys, links, settle
 from bunco_print.cli import code
@@ -417,3 +419,34 @@ def test_phones_posting_at_once_lose_nothing_and_the_history_keeps_every_write(s
     csv = host_file(server, "totals.csv").decode()
     for sheet in sheets:
         assert re.search(rf"^{sheet},try \d+,", csv, re.M)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.one_of(
+        st.binary(max_size=300),
+        st.dictionaries(st.text(max_size=12), st.text(max_size=40), max_size=8).map(
+            lambda d: urllib.parse.urlencode(d).encode()
+        ),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+            ),
+            max_leaves=12,
+        ).map(lambda v: json.dumps(v).encode()),
+    ),
+    kind=st.sampled_from(
+        ["application/json", "application/x-www-form-urlencoded", "text/plain", ""]
+    ),
+    table=st.booleans(),
+)
+def test_whatever_a_stranger_posts_gets_a_page_never_a_crash(server, pack, body, kind, table):
+    url = link(server, pack, "T3" if table else "13")
+    headers = {"Content-Type": kind} if kind else {}
+    status, _, page = request(url, body, headers)
+    assert status in (200, 400, 409, 413, 415), (status, body)
+    assert b"Traceback" not in page and b"Something went wrong" not in page

@@ -10,8 +10,10 @@ forgotten.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -75,6 +77,9 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self.version = 0  # goes up with every write: what the pages' caches are keyed by
+        if not path.exists():  # names and totals are the players' own: owner-only, like keys
+            with contextlib.suppress(FileExistsError):
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         try:
             self._db = sqlite3.connect(
                 path, timeout=5.0, isolation_level=None, check_same_thread=False

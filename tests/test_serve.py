@@ -350,6 +350,7 @@ def test_every_acknowledged_entry_survives_kill_9_and_a_restart_resumes(tmp_path
     values = played(night)
     for sheet, value in zip(night.sheet_ids[:10], values, strict=False):
         assert post_json(link(running, folder, sheet), value)[0] == 200
+    assert ((folder / "night.sqlite").stat().st_mode & 0o777) == 0o600  # the players' own data
     running.kill9()  # right after the last acknowledgment
     running.restart()
     try:

@@ -104,6 +104,7 @@ class Store:
         self._claim(path)
         self.version = self._count("history") + self._count("rolloffs") + 1
         self._entries = self._read_entries()  # this process is the only writer (see _claim)
+        self._locked = self._setting("locked") == "1"
 
     def _claim(self, path: Path) -> None:
         """One server per night: a second one on the same file is refused, so the entries this
@@ -157,7 +158,7 @@ class Store:
 
     @property
     def locked(self) -> bool:
-        return self._setting("locked") == "1"
+        return self._locked
 
     @property
     def seed(self) -> int | None:
@@ -218,6 +219,7 @@ class Store:
         self._write(
             "INSERT OR REPLACE INTO settings VALUES ('locked', ?)", ("1" if locked else "0",)
         )
+        self._locked = locked
 
     def set_seed(self, seed: int | None) -> None:
         if seed is None:

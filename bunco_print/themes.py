@@ -24,7 +24,9 @@ REQUIRED_FONTS = ("display", "body", "hand")
 REQUIRED_ART = ("star.svg", "seat.svg", "dice.svg", "corner.svg", "ghost.svg")  # templates use them
 FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can embed
 _KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
-_FONT_KEYS = {"family", "package", "files"}
+_FONT_KEYS = ("family", "package", "debian", "files")
+# Where a Debian font package puts its files; `debian = "fonts-lato"` names files below it.
+SYSTEM_FONTS = Path("/usr/share/fonts")
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
 _FACE = re.compile(r"^[1-9]00i?$")  # CSS weight, "i" for italic
@@ -259,12 +261,19 @@ def _font(folder: Path, role: str, spec: object) -> Font:
         _fail(folder, key, "is not a usable font role (a-z, 0-9, - or _)")
     if type(spec) is not dict:
         _fail(folder, key, 'must be a table: family = "...", files = { "400" = "..." }')
-    if unknown := sorted(set(spec) - _FONT_KEYS):
-        _fail(folder, f"{key} {unknown[0]}", "is not a key a font knows (family, package, files)")
+    if unknown := sorted(set(spec) - set(_FONT_KEYS)):
+        _fail(folder, f"{key} {unknown[0]}", f"is not a key a font knows ({', '.join(_FONT_KEYS)})")
     family = spec.get("family")
     if type(family) is not str or not _FAMILY.match(family):
         _fail(folder, f"{key} family", f"must name the font family, not {family!r}")
     root = folder
+    if "package" in spec and "debian" in spec:
+        _fail(folder, key, "names both a Python package and a Debian package; give one")
+    debian = spec.get("debian")
+    if debian is not None:
+        if type(debian) is not str or not re.match(r"^fonts-[a-z0-9.+-]+$", debian):
+            _fail(folder, f"{key} debian", f"must name a Debian font package, not {debian!r}")
+        root = SYSTEM_FONTS
     if "package" in spec:
         package = spec["package"]
         try:
@@ -282,7 +291,8 @@ def _font(folder: Path, role: str, spec: object) -> Font:
         if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
             _fail(folder, where, f"must be a relative .ttf or .otf path, not {name!r}")
         if not (root / name).is_file():
-            _fail(folder, where, f"names a file that does not exist: {root / name}")
+            hint = f" (install the Debian package {debian})" if debian else ""
+            _fail(folder, where, f"names a file that does not exist: {root / name}{hint}")
         found[face] = root / name
     return Font(family=family, faces=found)
 

@@ -66,9 +66,10 @@ def pack_html(theme: str, docs: list[str] | None = None) -> str:
 
 def test_shipped_themes_declare_their_fonts_as_data():
     classic = themes.load("classic")
-    assert classic.family("display") == "Fredoka One"
+    assert classic.family("display") == "Quicksand Bold"
     assert classic.family("body") == "Lato" and classic.family("hand") == "Amatic SC"
-    assert classic.font("body", "700") == Path(str(files("font_lato") / "files/Lato-Bold.ttf"))
+    assert classic.font("body", "700") == themes.SYSTEM_FONTS / "truetype/lato/Lato-Bold.ttf"
+    assert classic.font("hand") == Path(str(files("font_amatic_sc") / "files/AmaticSC-Regular.ttf"))
     assert classic.font("body", "800").name == "Lato-Regular.ttf"  # a missing face: the 400
     december = themes.load("december")
     assert december.fonts == classic.fonts  # inherited
@@ -86,9 +87,9 @@ def test_no_css_refers_to_art_by_a_relative_themes_path():
 
 def test_css_names_fonts_once_per_face_with_file_uris():
     css = themes.load("classic").css()
-    lato_bold = (Path(str(files("font_lato"))) / "files" / "Lato-Bold.ttf").as_uri()
+    lato_bold = (themes.SYSTEM_FONTS / "truetype/lato/Lato-Bold.ttf").as_uri()
     assert css.count(f'src: url("{lato_bold}")') == 1
-    assert '--font-display: "Fredoka One";' in css
+    assert '--font-display: "Quicksand Bold";' in css
     assert "font-weight: 400; font-style: italic;" in css
 
 

@@ -8,6 +8,7 @@ mistake is one line naming the theme.toml and the key.
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from collections.abc import Callable
@@ -26,13 +27,25 @@ FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can em
 _KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
 _FONT_KEYS = ("family", "package", "debian", "files")
 # Where a Debian font package puts its files; `debian = "fonts-lato"` names files below it.
+# Elsewhere (another system, a user's own fonts) the same file is looked for by its name.
 SYSTEM_FONTS = Path("/usr/share/fonts")
+OTHER_FONT_DIRS = (
+    Path("/usr/local/share/fonts"),
+    Path("~/.local/share/fonts").expanduser(),
+    Path("~/.fonts").expanduser(),
+    Path("/Library/Fonts"),
+    Path("~/Library/Fonts").expanduser(),
+)
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
 _FACE = re.compile(r"^[1-9]00i?$")  # CSS weight, "i" for italic
 _FAMILY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]*$")
 _URL = re.compile(r"""/\*.*?\*/|url\(\s*(["']?)(.*?)\1\s*\)""", re.S)  # comments kept as they are
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+# Debian's Lato files carry a 'modified' date fontTools finds odd and warns about on every read
+# (through logging, so on stderr): harmless, and not something a host can act on.
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
 
 
 @dataclass(frozen=True)
@@ -290,11 +303,21 @@ def _font(folder: Path, role: str, spec: object) -> Font:
             _fail(folder, where, 'must be a weight like "400", "700" or "400i" (italic)')
         if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
             _fail(folder, where, f"must be a relative .ttf or .otf path, not {name!r}")
-        if not (root / name).is_file():
+        path = _system_font(name) if debian else root / name
+        if path is None or not path.is_file():
             hint = f" (install the Debian package {debian})" if debian else ""
             _fail(folder, where, f"names a file that does not exist: {root / name}{hint}")
-        found[face] = root / name
+        found[face] = path
     return Font(family=family, faces=found)
+
+
+def _system_font(name: str) -> Path | None:
+    """A Debian font package's file, where Debian puts it, or by its name in another fonts
+    folder."""
+    if (SYSTEM_FONTS / name).is_file():
+        return SYSTEM_FONTS / name
+    base = PurePosixPath(name).name
+    return next((d / base for d in OTHER_FONT_DIRS if (d / base).is_file()), None)
 
 
 def _resolve_urls(theme: Theme, sheet: Path) -> str:

@@ -160,12 +160,18 @@ def _check_fonts(theme: Theme, failures: list[str]) -> dict[str, str]:
             missing = sorted(NEEDED - set(cmap))
             seen[str(path)] = "ok" if not missing else f"{len(missing)} missing"
             if missing:
-                sample = "".join(chr(c) for c in missing[:12])
+                sample = " ".join(_shown(c) for c in missing[:10])
                 failures.append(
                     f"{theme.name}: font {role} {face} ({path.name}) lacks {len(missing)} "
                     f"Latin-1/Latin Extended-A letters, e.g. {sample}; choose a fuller font"
                 )
     return {Path(p).name: v for p, v in seen.items()}
+
+
+def _shown(code: int) -> str:
+    """A letter as itself, or as U+XXXX where it would not show (a no-break space)."""
+    char = chr(code)
+    return char if char.isprintable() and not char.isspace() else f"U+{code:04X}"
 
 
 def _check_art(theme: Theme, failures: list[str]) -> None:

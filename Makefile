@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
 # The themes' fonts (theme.toml `debian = ...`), each covering Latin-1 and Latin Extended-A.
 APT_PACKAGES += fonts-lato fonts-quicksand fonts-comfortaa fonts-kaushanscript fonts-dosis \
-	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn fonts-isabella
+	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn
 
 .PHONY: demo test lint bench system clean
 

@@ -39,7 +39,7 @@ def test_list_shows_every_theme_in_calendar_order_with_title_parent_and_fonts():
     assert [row[0] for row in rows] == ["classic", *MONTHS]
     october = result.stdout.splitlines()[11]
     assert "Spooky Bunco" in october and "classic" in october
-    assert "Dosis ExtraBold / Lato / Isabella" in october
+    assert "Dosis ExtraBold / Lato / Amatic SC" in october
 
 
 def test_check_a_shipped_theme_says_ok_with_its_figures():
@@ -89,7 +89,7 @@ def test_new_writes_a_theme_folder_that_prints_and_passes(tmp_path):
     theme = themes.load(folder)
     october = themes.load("october")
     assert theme.title == "Our Club Bunco" and theme.colors == october.colors
-    assert theme.family("hand") == "Isabella" and theme.art("ghost.svg").parent == folder
+    assert theme.family("display") == "Dosis ExtraBold" and theme.art("ghost.svg").parent == folder
     assert theme_checks.check(theme).ok
     # a host's edit shows in the pack
     toml = folder / "theme.toml"

@@ -229,7 +229,11 @@ def theme_error(folder: Path) -> str:
         ('accent = "#123456"', 'accent = "#12345"', "not '#12345'"),
         ('accent = "#123456"', "accent = 7", "[colors] accent must be a colour"),
         ('leaf = "#00c853"', '"Leaf Green" = "#00c853"', "[colors] Leaf Green is not a usable"),
-        ('extends = "classic"', 'extends = "classy"', "extends must name a theme (classic, dec"),
+        (
+            'extends = "classic"',
+            'extends = "classy"',
+            "extends must name a theme (april, august, classic, dec",
+        ),
         ('extends = "classic"', "extends = 3", "extends must be text, not 3"),
         (
             "",
@@ -331,14 +335,17 @@ def test_art_names_cannot_leave_the_theme(house):
 def test_an_unknown_theme_lists_the_themes_there_are(name):
     with pytest.raises(UnknownNameError) as caught:
         themes.load(name)
-    assert str(caught.value) == f"unknown theme {name!r}; choose one of: classic, december"
+    assert (
+        str(caught.value)
+        == f"unknown theme {name!r}; choose one of: {', '.join(themes.available())}"
+    )
 
 
 def test_a_folder_without_theme_toml_says_so(tmp_path):
     message = theme_error(tmp_path)
     assert message == (
         f"theme folder {tmp_path} holds no theme.toml; give a folder that does, "
-        "or one of: classic, december"
+        f"or one of: {', '.join(themes.available())}"
     )
 
 
@@ -351,4 +358,5 @@ def test_the_cli_says_so_in_one_line(tmp_path):
         timeout=300,
     )
     assert result.returncode == 2 and result.stderr.count("\n") == 1
-    assert "--theme needs a name; choose one of: classic, december" in result.stderr
+    shipped = ", ".join(themes.available())
+    assert f"--theme needs a name; choose one of: {shipped}" in result.stderr

@@ -51,9 +51,10 @@ def _calendar(name: str) -> tuple[int, str]:
 def check_command(
     theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
 ) -> None:
-    """Check a theme before printing with it: text contrast, lines that survive grayscale,
-    fonts covering Latin-1 and Latin Extended-A, its art files, dark QR codes. One line per
-    problem and exit 1 if there are any."""
+    """Check a theme before printing with it; exit 1 on any problem.
+
+    Text contrast, lines that survive grayscale, fonts covering Latin-1 and Latin Extended-A,
+    its art files, dark QR codes: one line per problem."""
     from .. import theme_checks, themes
 
     report = theme_checks.check(themes.load(theme))
@@ -100,8 +101,10 @@ def new_command(
         str, typer.Option(help="The theme it starts from: a shipped name or a theme folder.")
     ] = "classic",
 ) -> None:
-    """Start a theme of your own: a folder with theme.toml, theme.css and copies of the art,
-    to edit and print with `bunco-print pack --theme FOLDER`."""
+    """Start a theme of your own, in a new folder.
+
+    The folder holds theme.toml, theme.css and copies of the art, to edit and print with
+    `bunco-print pack --theme FOLDER`."""
     from .. import theme_new
 
     files.check_path(name, "NAME")

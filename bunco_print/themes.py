@@ -30,11 +30,11 @@ _FONT_KEYS = ("family", "package", "debian", "files")
 # Elsewhere (another system, a user's own fonts) the same file is looked for by its name.
 SYSTEM_FONTS = Path("/usr/share/fonts")
 OTHER_FONT_DIRS = (
-    Path("/usr/local/share/fonts"),
-    Path("~/.local/share/fonts").expanduser(),
-    Path("~/.fonts").expanduser(),
-    Path("/Library/Fonts"),
-    Path("~/Library/Fonts").expanduser(),
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "~/Library/Fonts",
 )
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
@@ -317,7 +317,8 @@ def _system_font(name: str) -> Path | None:
     if (SYSTEM_FONTS / name).is_file():
         return SYSTEM_FONTS / name
     base = PurePosixPath(name).name
-    return next((d / base for d in OTHER_FONT_DIRS if (d / base).is_file()), None)
+    found = (Path(d).expanduser() / base for d in OTHER_FONT_DIRS)
+    return next((path for path in found if path.is_file()), None)
 
 
 def _resolve_urls(theme: Theme, sheet: Path) -> str:

@@ -152,6 +152,25 @@ def test_broken_or_missing_art_fails(tmp_path):
     ]
 
 
+def test_a_debian_font_elsewhere_is_found_in_the_users_fonts(tmp_path, monkeypatch):
+    """Without Debian's /usr/share/fonts (another system), the file is looked for by name."""
+    fonts = tmp_path / "home" / ".local" / "share" / "fonts"
+    fonts.mkdir(parents=True)
+    for font in themes.load("classic").fonts.values():  # classic's, which the house extends
+        for path in font.faces.values():
+            shutil.copy(path, fonts / path.name)
+    monkeypatch.setattr(themes, "SYSTEM_FONTS", tmp_path / "no-such-folder")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    folder = house(
+        tmp_path,
+        extra='\n[fonts.display]\nfamily = "Q"\ndebian = "fonts-quicksand"\n'
+        'files = { "400" = "truetype/quicksand/Quicksand-Bold.ttf" }\n',
+    )
+    theme = themes.load(folder)
+    assert theme.font("display") == fonts / "Quicksand-Bold.ttf"
+    assert theme.font("body", "700") == fonts / "Lato-Bold.ttf"
+
+
 def test_a_missing_debian_font_says_which_package_to_install(tmp_path):
     folder = house(
         tmp_path,

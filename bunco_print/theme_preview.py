@@ -54,9 +54,11 @@ def contact_sheet(
     *,
     label_font: str | None = None,
     colors: int = 0,
+    swatches: Sequence[str] = (),
 ) -> bytes:
     """A PNG: one row per (heading, tiles), each page scaled to the same height, labelled;
-    `colors` (up to 256) makes it a smaller paletted PNG."""
+    `swatches` (#rrggbb) are drawn after the first heading; `colors` (up to 256) makes it a
+    smaller paletted PNG."""
     from PIL import Image, ImageDraw, ImageFont
 
     images = [[Image.open(io.BytesIO(t.png)).convert("RGB") for t in tiles] for _h, tiles in rows]
@@ -70,7 +72,8 @@ def contact_sheet(
     ]
     size = max(12, height // 22)
     font = ImageFont.truetype(label_font, size) if label_font else ImageFont.load_default()
-    head_h, label_h = size * 2, int(size * 1.8)
+    head_h = size * 2 if any(heading for heading, _t in rows) else GAP // 2
+    label_h = int(size * 1.8)
     width = max(sum(im.width for im in row) + GAP * (len(row) + 1) for row in images)
     row_h = head_h + height + label_h
     sheet = Image.new("RGB", (width, row_h * len(rows) + GAP), BACKDROP)
@@ -78,6 +81,16 @@ def contact_sheet(
     for r, ((heading, tiles), row) in enumerate(zip(rows, images, strict=True)):
         y = r * row_h + GAP
         draw.text((GAP, y + size * 0.3), heading, fill=(40, 36, 51), font=font)
+        if r == 0 and swatches:
+            sx = GAP + draw.textlength(heading, font=font) + size
+            for k, color in enumerate(swatches):
+                box = (
+                    sx + k * size * 1.4,
+                    y + size * 0.4,
+                    sx + k * size * 1.4 + size,
+                    y + size * 1.4,
+                )
+                draw.rounded_rectangle(box, radius=size // 5, fill=color, outline=(120, 116, 130))
         x = GAP
         for tile, im in zip(tiles, row, strict=True):
             sheet.paste(im, (x, y + head_h))
@@ -96,8 +109,13 @@ def preview(theme_ref: str, dpi: float = 40) -> bytes:
     """One PNG of every document `theme_ref` prints, headed with the theme's name and title."""
     theme = themes.load(theme_ref)
     tiles = document_pages(theme.ref, dpi)
-    heading = f"{theme.name}: {theme.title}"
-    return contact_sheet([(heading, tiles)], label_font=str(theme.font("body", "700")))
+    fonts = " / ".join(theme.family(role) for role in ("display", "body", "hand"))
+    heading = f"{theme.name}: {theme.title} · {fonts}"
+    return contact_sheet(
+        [(heading, tiles)],
+        label_font=str(theme.font("body", "700")),
+        swatches=list(theme.colors.values()),
+    )
 
 
 def side_by_side(

@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
 # poppler-utils (pdftoppm/pdftotext, to look at and test PDFs).
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
+# The themes' fonts (theme.toml `debian = ...`), each covering Latin-1 and Latin Extended-A.
+APT_PACKAGES += fonts-lato fonts-quicksand fonts-comfortaa fonts-kaushanscript fonts-dosis \
+	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn
 
 .PHONY: demo test lint bench system clean
 

@@ -8,6 +8,7 @@ mistake is one line naming the theme.toml and the key.
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from collections.abc import Callable
@@ -24,13 +25,27 @@ REQUIRED_FONTS = ("display", "body", "hand")
 REQUIRED_ART = ("star.svg", "seat.svg", "dice.svg", "corner.svg", "ghost.svg")  # templates use them
 FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can embed
 _KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
-_FONT_KEYS = {"family", "package", "files"}
+_FONT_KEYS = ("family", "package", "debian", "files")
+# Where a Debian font package puts its files; `debian = "fonts-lato"` names files below it.
+# Elsewhere (another system, a user's own fonts) the same file is looked for by its name.
+SYSTEM_FONTS = Path("/usr/share/fonts")
+OTHER_FONT_DIRS = (
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "~/Library/Fonts",
+)
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
 _FACE = re.compile(r"^[1-9]00i?$")  # CSS weight, "i" for italic
 _FAMILY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]*$")
 _URL = re.compile(r"""/\*.*?\*/|url\(\s*(["']?)(.*?)\1\s*\)""", re.S)  # comments kept as they are
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+# Debian's Lato files carry a 'modified' date fontTools finds odd and warns about on every read
+# (through logging, so on stderr): harmless, and not something a host can act on.
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
 
 
 @dataclass(frozen=True)
@@ -259,12 +274,19 @@ def _font(folder: Path, role: str, spec: object) -> Font:
         _fail(folder, key, "is not a usable font role (a-z, 0-9, - or _)")
     if type(spec) is not dict:
         _fail(folder, key, 'must be a table: family = "...", files = { "400" = "..." }')
-    if unknown := sorted(set(spec) - _FONT_KEYS):
-        _fail(folder, f"{key} {unknown[0]}", "is not a key a font knows (family, package, files)")
+    if unknown := sorted(set(spec) - set(_FONT_KEYS)):
+        _fail(folder, f"{key} {unknown[0]}", f"is not a key a font knows ({', '.join(_FONT_KEYS)})")
     family = spec.get("family")
     if type(family) is not str or not _FAMILY.match(family):
         _fail(folder, f"{key} family", f"must name the font family, not {family!r}")
     root = folder
+    if "package" in spec and "debian" in spec:
+        _fail(folder, key, "names both a Python package and a Debian package; give one")
+    debian = spec.get("debian")
+    if debian is not None:
+        if type(debian) is not str or not re.match(r"^fonts-[a-z0-9.+-]+$", debian):
+            _fail(folder, f"{key} debian", f"must name a Debian font package, not {debian!r}")
+        root = SYSTEM_FONTS
     if "package" in spec:
         package = spec["package"]
         try:
@@ -281,10 +303,22 @@ def _font(folder: Path, role: str, spec: object) -> Font:
             _fail(folder, where, 'must be a weight like "400", "700" or "400i" (italic)')
         if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
             _fail(folder, where, f"must be a relative .ttf or .otf path, not {name!r}")
-        if not (root / name).is_file():
-            _fail(folder, where, f"names a file that does not exist: {root / name}")
-        found[face] = root / name
+        path = _system_font(name) if debian else root / name
+        if path is None or not path.is_file():
+            hint = f" (install the Debian package {debian})" if debian else ""
+            _fail(folder, where, f"names a file that does not exist: {root / name}{hint}")
+        found[face] = path
     return Font(family=family, faces=found)
+
+
+def _system_font(name: str) -> Path | None:
+    """A Debian font package's file, where Debian puts it, or by its name in another fonts
+    folder."""
+    if (SYSTEM_FONTS / name).is_file():
+        return SYSTEM_FONTS / name
+    base = PurePosixPath(name).name
+    found = (Path(d).expanduser() / base for d in OTHER_FONT_DIRS)
+    return next((path for path in found if path.is_file()), None)
 
 
 def _resolve_urls(theme: Theme, sheet: Path) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from bunco_print import themes
 from bunco_print.cli import app
 
 from .test_cli_engine import TOTALS
@@ -271,7 +272,8 @@ def test_unusable_out_gives_one_line_and_exit_2(tmp_path, monkeypatch, command, 
 def test_empty_theme_gives_one_line(tmp_path):
     result = run("pack", "--players", 12, "--theme", "", "--out", tmp_path / "n")
     assert result.exit_code == 2
-    assert result.stderr == "error: --theme needs a name; choose one of: classic, december\n"
+    shipped = ", ".join(themes.available())
+    assert result.stderr == f"error: --theme needs a name; choose one of: {shipped}\n"
 
 
 def test_simulate_date_is_a_date_not_a_path(tmp_path, monkeypatch):

@@ -124,8 +124,8 @@ def test_a_longer_title_shrinks_to_fit():
 
 def test_font_metrics_come_from_the_font_files():
     th = themes.load("classic")
-    lato, fredoka = metrics(th.font("body")), metrics(th.font("display"))
-    assert round(lato.mid, 3) == 0.387 and round(fredoka.mid, 3) == 0.369
+    lato, quicksand = metrics(th.font("body")), metrics(th.font("display"))
+    assert round(lato.mid, 3) == 0.387 and round(quicksand.mid, 3) == 0.375
     assert lato.width("iiii", 10) < lato.width("MMMM", 10)
     assert metrics(th.font("body")) is lato  # read once per file
 
@@ -136,7 +136,7 @@ def test_templates_hold_no_geometry_and_no_font_names():
     for path in (data_dir("templates")).rglob("*.j2"):
         text = path.read_text(encoding="utf-8")
         name = path.relative_to(data_dir("templates"))
-        for banned in ("Lato", "Fredoka", "Amatic", ".split(", "|float", "0.387", "0.369"):
+        for banned in ("Lato", "Quicksand", "Amatic", ".split(", "|float", "0.387", "0.375"):
             assert banned not in text, f"{name}: {banned}"
         for expression in re.findall(r"\{\{(.*?)\}\}", text):
             if "|pt" in expression:

@@ -66,9 +66,10 @@ def pack_html(theme: str, docs: list[str] | None = None) -> str:
 
 def test_shipped_themes_declare_their_fonts_as_data():
     classic = themes.load("classic")
-    assert classic.family("display") == "Fredoka One"
+    assert classic.family("display") == "Quicksand Bold"
     assert classic.family("body") == "Lato" and classic.family("hand") == "Amatic SC"
-    assert classic.font("body", "700") == Path(str(files("font_lato") / "files/Lato-Bold.ttf"))
+    assert classic.font("body", "700") == themes.SYSTEM_FONTS / "truetype/lato/Lato-Bold.ttf"
+    assert classic.font("hand") == Path(str(files("font_amatic_sc") / "files/AmaticSC-Regular.ttf"))
     assert classic.font("body", "800").name == "Lato-Regular.ttf"  # a missing face: the 400
     december = themes.load("december")
     assert december.fonts == classic.fonts  # inherited
@@ -86,9 +87,9 @@ def test_no_css_refers_to_art_by_a_relative_themes_path():
 
 def test_css_names_fonts_once_per_face_with_file_uris():
     css = themes.load("classic").css()
-    lato_bold = (Path(str(files("font_lato"))) / "files" / "Lato-Bold.ttf").as_uri()
+    lato_bold = (themes.SYSTEM_FONTS / "truetype/lato/Lato-Bold.ttf").as_uri()
     assert css.count(f'src: url("{lato_bold}")') == 1
-    assert '--font-display: "Fredoka One";' in css
+    assert '--font-display: "Quicksand Bold";' in css
     assert "font-weight: 400; font-style: italic;" in css
 
 
@@ -228,7 +229,11 @@ def theme_error(folder: Path) -> str:
         ('accent = "#123456"', 'accent = "#12345"', "not '#12345'"),
         ('accent = "#123456"', "accent = 7", "[colors] accent must be a colour"),
         ('leaf = "#00c853"', '"Leaf Green" = "#00c853"', "[colors] Leaf Green is not a usable"),
-        ('extends = "classic"', 'extends = "classy"', "extends must name a theme (classic, dec"),
+        (
+            'extends = "classic"',
+            'extends = "classy"',
+            "extends must name a theme (april, august, classic, dec",
+        ),
         ('extends = "classic"', "extends = 3", "extends must be text, not 3"),
         (
             "",
@@ -330,14 +335,17 @@ def test_art_names_cannot_leave_the_theme(house):
 def test_an_unknown_theme_lists_the_themes_there_are(name):
     with pytest.raises(UnknownNameError) as caught:
         themes.load(name)
-    assert str(caught.value) == f"unknown theme {name!r}; choose one of: classic, december"
+    assert (
+        str(caught.value)
+        == f"unknown theme {name!r}; choose one of: {', '.join(themes.available())}"
+    )
 
 
 def test_a_folder_without_theme_toml_says_so(tmp_path):
     message = theme_error(tmp_path)
     assert message == (
         f"theme folder {tmp_path} holds no theme.toml; give a folder that does, "
-        "or one of: classic, december"
+        f"or one of: {', '.join(themes.available())}"
     )
 
 
@@ -350,4 +358,5 @@ def test_the_cli_says_so_in_one_line(tmp_path):
         timeout=300,
     )
     assert result.returncode == 2 and result.stderr.count("\n") == 1
-    assert "--theme needs a name; choose one of: classic, december" in result.stderr
+    shipped = ", ".join(themes.available())
+    assert f"--theme needs a name; choose one of: {shipped}" in result.stderr

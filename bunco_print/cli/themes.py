@@ -1,0 +1,113 @@
+"""`bunco-print themes`: list the themes, check one, picture one, start a new one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from . import files
+from .main import app, error, face, out, say
+
+themes_app = typer.Typer(
+    help="The printed looks: list them, check one, picture one, or start your own.",
+    no_args_is_help=True,
+)
+app.add_typer(themes_app, name="themes")
+
+MONTHS = (
+    *("january", "february", "march", "april", "may", "june"),
+    *("july", "august", "september", "october", "november", "december"),
+)
+CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does not hold up
+
+
+@themes_app.command("list")
+@face
+def list_command() -> None:
+    """Every shipped theme: its name, title, what it extends and its fonts."""
+    from .. import themes
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("theme", "title", "extends", "fonts (display / body / hand)"):
+        table.add_column(column)
+    for name in sorted(themes.available(), key=_calendar):
+        theme = themes.load(name)
+        parent = theme.folders[1].name if len(theme.folders) > 1 else ""
+        fonts = " / ".join(theme.family(role) for role in ("display", "body", "hand"))
+        table.add_row(name, theme.title, parent, fonts)
+    out.print(table)
+
+
+def _calendar(name: str) -> tuple[int, str]:
+    """classic first, then the months in their order, then any others by name."""
+    return (MONTHS.index(name) + 1 if name in MONTHS else 0 if name == "classic" else 13, name)
+
+
+@themes_app.command("check")
+@face
+def check_command(
+    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+) -> None:
+    """Check a theme before printing with it; exit 1 on any problem.
+
+    Text contrast, lines that survive grayscale, fonts covering Latin-1 and Latin Extended-A,
+    its art files, dark QR codes: one line per problem."""
+    from .. import theme_checks, themes
+
+    report = theme_checks.check(themes.load(theme))
+    for failure in report.failures:
+        error(failure)
+    if not report.ok:
+        raise typer.Exit(CHECK_FAILED)
+    lines = min(c.ratio for c in report.contrasts if not c.what.startswith(("text", "QR")))
+    out.print(
+        f"{report.theme}: ok (text {report.min_text_contrast():.2f}:1 or more, "
+        f"lines {lines:.2f}:1, fonts cover Latin Extended-A)"
+    )
+
+
+@themes_app.command("preview")
+@face
+def preview_command(
+    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+    out_path: Annotated[
+        Path | None,
+        typer.Option("--out", help="PNG to write [default: <theme>-preview.png here]."),
+    ] = None,
+    dpi: Annotated[int, typer.Option(help="Resolution of the pages, 20 to 150.")] = 40,
+) -> None:
+    """One PNG contact sheet of every document the theme prints (a 13-player pack)."""
+    from .. import output, theme_preview, themes
+    from ..errors import InputError
+
+    if not 20 <= dpi <= 150:
+        raise InputError(f"--dpi must be 20 to 150, not {dpi}")
+    chosen = themes.load(theme)
+    path = files.check_path(out_path or Path(f"{chosen.name}-preview.png"), "--out", "file")
+    if files.is_folder(path):
+        raise InputError(f"--out {files.shown(path)} is a folder; name a file such as a.png")
+    written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="--out")
+    out.print(f"written  {written}")
+
+
+@themes_app.command("new")
+@face
+def new_command(
+    name: Annotated[Path, typer.Argument(help="The folder to make; its name is the theme's name.")],
+    extends: Annotated[
+        str, typer.Option(help="The theme it starts from: a shipped name or a theme folder.")
+    ] = "classic",
+) -> None:
+    """Start a theme of your own, in a new folder.
+
+    The folder holds theme.toml, theme.css and copies of the art, to edit and print with
+    `bunco-print pack --theme FOLDER`."""
+    from .. import theme_new
+
+    files.check_path(name, "NAME")
+    folder = theme_new.new_theme(name, extends)
+    out.print(f"written  {folder}")
+    say(f"edit it, then: bunco-print themes check {folder} && bunco-print pack --theme {folder}")

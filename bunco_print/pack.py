@@ -16,6 +16,7 @@ from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .layout import Page, Slot
 from .layout.fonts import metrics
+from .layout.sheets import DUPLEX_FLIP
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
@@ -137,6 +138,8 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "table_marker": _marker_pages,
     }
     all_specs: list[PageSpec] = []
+    # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
+    duplex = DUPLEX_FLIP if "sheet_back" in docs else None
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
@@ -148,6 +151,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
             backgrounds.pdf,
             title=f"{event.title}: {DOCUMENT_FILES[doc].removesuffix('.pdf').replace('-', ' ')}",
             creation_date=request.creation_date,
+            duplex=duplex if doc in ("score_sheet", "team_card") else None,
         )
         all_specs += specs
     pack.pack_pdf = assemble(
@@ -156,6 +160,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         backgrounds.pdf,
         title=event.title,
         creation_date=request.creation_date,
+        duplex=duplex,
     )
     pack.pages = len(all_specs)
     return pack
@@ -265,13 +270,15 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
     def fill_back(slot: Slot, sheet):
         if (card := cards.get(sheet.number)) is None:
             return None
+        if slot.kind == "number":
+            return _text(theme, slot, f"Sheet {sheet.number}")
         if slot.kind == "art":
             return _piece(bg, card)
         return _text(theme, slot, _card_label(card, event))
 
     for chunk in _chunks(event.sheets, front.capacity):
         yield PageSpec(bg.pages[doc][0], _stamps(front, chunk, fill_front))
-        if back is not None:  # duplex: this page's backs, mirrored by the layout
+        if back is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
             yield PageSpec(bg.pages["sheet_back"][0], _stamps(back, chunk, fill_back))
 
 

@@ -79,7 +79,7 @@ def test_every_stamped_document_has_the_slots_its_stamper_fills():
     laid = laid_out(["score_sheet", *STAMPED[1:]], per_page=4)
     kinds = {doc: {s.kind for s in laid.page(doc).slots} for doc in laid.docs}
     assert kinds["score_sheet"] == {"qr", "number", "name"}
-    assert kinds["sheet_back"] == {"art", "table"}
+    assert kinds["sheet_back"] == {"art", "table", "number"}
     assert kinds["tally_pad"] == {"qr", "table", "set"}
     assert kinds["seat_cards"] == {"art", "table", "number"}
     assert kinds["table_marker"] == {"table"}

@@ -130,7 +130,7 @@ def test_score_sheet_slots_per_sheet(per_page, paper):
     page = Page(html_for(per_page=per_page, paper=paper, docs=["score_sheet", "sheet_back"]))
     expected = sorted(f"s{i}-{k}" for i in range(per_page) for k in ("name", "number", "qr"))
     assert slot_ids(page.ids, "s") == expected
-    backs = sorted(f"b{i}-{k}" for i in range(per_page) for k in ("art", "label"))
+    backs = sorted(f"b{i}-{k}" for i in range(per_page) for k in ("art", "label", "number"))
     assert slot_ids(page.ids, "b") == backs
 
 

@@ -1,6 +1,7 @@
 """Score sheets, team cards and their backs: `per_page` sheets a page (1 portrait; 2 landscape
 halves; 4 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts.
-The backs mirror the fronts (a long-edge flip: halves swap, quarter columns swap)."""
+The backs are laid out for a flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the
+columns swap (quarters), on landscape halves the rows would swap, so each half keeps its side."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ from .grids import punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+# The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
+# the paper's long edge: what printers do by default for portrait pages, and for landscape ones
+# it turns the sheet over its top edge, so a landscape half stays on its side.
+DUPLEX_FLIP = "long"
 
 
 @dataclass(frozen=True)
@@ -54,11 +59,15 @@ def _plan(night: Inputs) -> tuple[float, float, int, int]:
     return pw, ph, 1 if per_page == 1 else 2, 2 if per_page == 4 else 1
 
 
-def content_box(night: Inputs, i: int, mirrored: bool = False) -> Box:
-    """Sheet i's content box on its page (its cell less the padding)."""
+def content_box(night: Inputs, i: int, back: bool = False) -> Box:
+    """Sheet i's content box on its page (its cell less the padding), or on the back of the
+    page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
     pw, ph, cols, rows = _plan(night)
     col, row = i % cols, i // cols
-    col = cols - 1 - col if mirrored else col
+    if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
+        col = cols - 1 - col
+    elif back:  # landscape: the long edge runs across, the sheet turns over its top edge
+        row = rows - 1 - row
     e = EDGE + (6 if night.per_page == 1 else 0)
     left = e if col == 0 else GUTTER
     right = e if col == cols - 1 else GUTTER
@@ -276,13 +285,14 @@ def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
 
 
 def backs_page(night: Inputs) -> BacksPage:
-    """The backs of sheet pages, for --star-on-back duplex printing: back i sits in the mirror
-    image of its front's cell."""
+    """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
+    front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
+    back printed behind the wrong sheet shows."""
     event, c = night.event, night.colors
     pw, ph, _cols, _rows = _plan(night)
     body, slots, texts = [], [], []
     for i in range(night.per_page):
-        b = content_box(night, i, mirrored=True)
+        b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         s = min(cw / 540, ch / 700)
         art = min(cw * 0.5, ch * 0.4)
@@ -309,6 +319,17 @@ def backs_page(night: Inputs) -> BacksPage:
                 "table",
                 i,
                 sample,
+            )
+        )
+        foot = max(10 * s, 9)  # its text about 6 to 7 pt: small, but never below the floor
+        slots.append(
+            night.text_slot(
+                f"b{i}-number",
+                Box(x + cw * 0.3, y + ch - foot - max(14 * s, 8), cw * 0.4, foot),
+                "number",
+                i,
+                f"Sheet {i + 7}",
+                role="name",
             )
         )
         texts.append(

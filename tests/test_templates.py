@@ -373,7 +373,7 @@ def test_slots_have_their_sizes_and_stay_off_the_edges(per_page):
 
 
 @pytest.mark.parametrize("per_page", [2, 4])
-def test_sheet_backs_mirror_the_fronts(per_page):
+def test_sheet_backs_lie_behind_the_fronts_turned_over_the_long_edge(per_page):
     document = layout(players=13, per_page=per_page, docs=["score_sheet", "sheet_back"])
     found = rects(document)
     width = document.pages[0].width * PT_PER_PX
@@ -385,7 +385,10 @@ def test_sheet_backs_mirror_the_fronts(per_page):
     for i in range(per_page):
         front_col, front_row = cell(*found[f"s{i}-qr"][1:])
         back_col, back_row = cell(*found[f"b{i}-art"][1:])
-        assert (back_col, back_row) == (1 - front_col, front_row)
+        # quarters (portrait) turn like a book page; halves (landscape) over their top edge
+        assert (back_col, back_row) == (
+            (1 - front_col, front_row) if per_page == 4 else (front_col, 0)
+        )
 
 
 def test_table_marker_slots_mirror_each_other():

@@ -222,7 +222,10 @@ def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
     path = theme.font(slot.role, slot.weight)
     size = metrics(path).fit(text, slot.box.w, slot.size)
-    color = theme.colors["ink" if slot.role == "body" else "accent"]  # names ink, labels accent
+    # names ink, labels accent, captions muted
+    color = theme.colors["ink" if slot.role == "body" else "accent"]
+    if slot.kind == "label":
+        color = theme.colors.get("muted", theme.colors["ink"])
     return Text(text, path, size, color, rotate=slot.rotate)
 
 
@@ -242,6 +245,19 @@ def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
         yield items[start : start + size]
 
 
+def _pages(
+    doc: str, items: Sequence, bg: Backgrounds, laid
+) -> Iterator[tuple[int, Page, Sequence]]:
+    """Per page of `doc` holding `items`: its background, its layout and its items. A last page
+    holding fewer than a full one has its own background, its unused places blank."""
+    full = laid.page(doc)
+    for chunk in _chunks(items, full.capacity):
+        if len(chunk) < full.capacity:
+            yield bg.pages[doc][1], laid.last_page(doc), chunk
+        else:
+            yield bg.pages[doc][0], full, chunk
+
+
 def _card_label(card: SeatCard, event: Night) -> str:
     if card.named:
         return event.table(card.table).name
@@ -253,8 +269,7 @@ def _piece(bg: Backgrounds, card: SeatCard) -> Art:
 
 
 def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    front = laid.page(doc)
-    back = laid.page("sheet_back") if "sheet_back" in laid.docs else None
+    back = "sheet_back" in laid.docs or None
     cards = {card.number: card for card in event.seat_cards}
 
     def fill_front(slot: Slot, sheet):
@@ -276,30 +291,30 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             return _piece(bg, card)
         return _text(theme, slot, _card_label(card, event))
 
-    for chunk in _chunks(event.sheets, front.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(front, chunk, fill_front))
-        if back is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
-            yield PageSpec(bg.pages["sheet_back"][0], _stamps(back, chunk, fill_back))
+    backs = _pages("sheet_back", event.sheets, bg, laid) if back is not None else None
+    for background, front, chunk in _pages(doc, event.sheets, bg, laid):
+        yield PageSpec(background, _stamps(front, chunk, fill_front))
+        if backs is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
+            back_background, back, _ = next(backs)
+            yield PageSpec(back_background, _stamps(back, chunk, fill_back))
 
 
 def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    page = laid.page(doc)
-
     def fill(slot: Slot, pad):
         if pad.table is None:
             return None  # a spare: the host writes the table and set in
         table = event.table(pad.table)
         if slot.kind == "qr":
             return QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
+        if slot.kind == "label":
+            return _text(theme, slot, slot.sample)  # the code's caption
         return _text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")
 
-    for chunk in _chunks(event.tally_pads, page.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
+    for background, page, chunk in _pages(doc, event.tally_pads, bg, laid):
+        yield PageSpec(background, _stamps(page, chunk, fill))
 
 
 def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    page = laid.page(doc)
-
     def fill(slot: Slot, card: SeatCard):
         if slot.kind == "art":
             return _piece(bg, card)
@@ -307,8 +322,8 @@ def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iter
             return _text(theme, slot, f"No. {card.number}")
         return _text(theme, slot, _card_label(card, event))
 
-    for chunk in _chunks(event.seat_cards, page.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
+    for background, page, chunk in _pages(doc, event.seat_cards, bg, laid):
+        yield PageSpec(background, _stamps(page, chunk, fill))
 
 
 def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -80,7 +80,7 @@ def test_every_stamped_document_has_the_slots_its_stamper_fills():
     kinds = {doc: {s.kind for s in laid.page(doc).slots} for doc in laid.docs}
     assert kinds["score_sheet"] == {"qr", "number", "name"}
     assert kinds["sheet_back"] == {"art", "table", "number"}
-    assert kinds["tally_pad"] == {"qr", "table", "set"}
+    assert kinds["tally_pad"] == {"qr", "label", "table", "set"}
     assert kinds["seat_cards"] == {"art", "table", "number"}
     assert kinds["table_marker"] == {"table"}
     assert laid.page("score_sheet").capacity == 4

@@ -95,8 +95,11 @@ class Inputs:
         role: str = "label",
         rotate: int = 0,
     ) -> Slot:
-        """A slot for stamped text: "label" text in the display font, "name" in bold body."""
-        font_role, weight = ("body", "700") if role == "name" else ("display", "400")
+        """A slot for stamped text: "label" text in the display font, "name" in bold body,
+        "caption" in regular body."""
+        font_role, weight = {"name": ("body", "700"), "caption": ("body", "400")}.get(
+            role, ("display", "400")
+        )
         font = self.font(font_role, weight)
         # the text's ascent..descent box must fit the slot's height too
         size = min(box.h * TEXT_FILL, box.h / font.line)

@@ -138,13 +138,23 @@ def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
     return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
 
 
-def sheets_page(night: Inputs, doc: str, kind: str, totals: list[str], number_label: str):
-    """The page of score sheets (kind "score") or team cards ("team")."""
+def sheets_page(
+    night: Inputs,
+    doc: str,
+    kind: str,
+    totals: list[str],
+    number_label: str,
+    count: int = 0,
+    number: int = 0,
+):
+    """The page of score sheets (kind "score") or team cards ("team"): all `per_page` sheets,
+    or only the first `count` (a last page: the cells after them stay blank, cut lines only).
+    `number`: the page's place among the document's backgrounds."""
     c, word = night.colors, night.ruleset.word
     pw, ph, cols, rows = _plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
     body_font = night.family("body")
-    for i in range(night.per_page):
+    for i in range(count or night.per_page):
         b = content_box(night, i)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         d = _dims(night, cw, ch)
@@ -269,7 +279,7 @@ def sheets_page(night: Inputs, doc: str, kind: str, totals: list[str], number_la
         texts.append(SheetText(title, sub, note))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
-        f"{doc}-page-0",
+        f"{doc}-page-{number}",
         pw,
         ph,
         svg.data_uri(svg.document(pw, ph, body + layer.markup())),
@@ -284,14 +294,14 @@ def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)
 
 
-def backs_page(night: Inputs) -> BacksPage:
+def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
     """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
     front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
     back printed behind the wrong sheet shows."""
     event, c = night.event, night.colors
     pw, ph, _cols, _rows = _plan(night)
     body, slots, texts = [], [], []
-    for i in range(night.per_page):
+    for i in range(count or night.per_page):
         b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         s = min(cw / 540, ch / 700)
@@ -340,7 +350,7 @@ def backs_page(night: Inputs) -> BacksPage:
             )
         )
     page = Page(
-        "sheet_back-page-0",
+        f"sheet_back-page-{number}",
         pw,
         ph,
         svg.data_uri(svg.document(pw, ph, "\n".join(body))),

@@ -27,6 +27,7 @@ def ink_share(pdf: bytes, index: int, box: tuple[float, float, float, float]) ->
 
 def test_the_last_sheet_page_prints_only_its_sheets(pack13):
     pdf = pack13.documents["score-sheets.pdf"]
+    assert sum(len(codes) for codes in qr_codes(pdf)) == 13  # every sheet's code reads back
     last = page_texts(pdf)[-1]
     assert "Sheet 13" in last
     assert last.count("Scan to enter") == 1 == len(qr_codes(pdf, pages=range(3, 4))[0])

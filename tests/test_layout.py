@@ -114,9 +114,10 @@ def test_a_longer_title_shrinks_to_fit():
     title = long.docs["score_sheet"].sheets[0].title
     assert title.size < short.docs["score_sheet"].sheets[0].title.size
     assert display.width(LONG_TITLE, title.size) <= title.w
-    head = long.docs["tally_pad"].pads[0].head
-    assert head.size < short.docs["tally_pad"].pads[0].head.size
-    assert body.width(LONG_TITLE, head.size) + display.width("Tally ", 22) <= head.w
+    pad = long.docs["tally_pad"].pads[0]
+    assert pad.head.size < short.docs["tally_pad"].pads[0].head.size and pad.head.size >= 6
+    assert LONG_TITLE.startswith(pad.title.removesuffix("…"))
+    assert body.width(pad.title, pad.head.size) + display.width("Tally ", 22) <= pad.head.w
     card_title = long.page("seat_cards").labels[1]
     assert card_title.size < short.page("seat_cards").labels[1].size
     assert display.width(LONG_TITLE, card_title.size) <= card_title.width

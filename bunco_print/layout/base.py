@@ -13,6 +13,9 @@ from .geometry import PAPERS, Box, Label, Slot
 
 # Stamped text fills at most this share of its slot's height (the rest is air around it).
 TEXT_FILL = 0.7
+# Nothing is printed smaller than this (pt); small print for four sheets a page may go to
+# MIN_TEXT_QUARTER. Text that cannot fit at it wraps or is shortened with an ellipsis.
+MIN_TEXT, MIN_TEXT_QUARTER = 6.0, 5.0
 
 
 @dataclass(frozen=True)

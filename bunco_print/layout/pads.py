@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import Inputs
-from .geometry import EDGE, Block, Box, Page, Slot, Strip, cell, page_size_css
+from .base import MIN_TEXT, Inputs
+from .geometry import EDGE, QR_SIDE, Block, Box, Page, Slot, Strip, cell, page_size_css
 from .grids import tally_grids
 from .sheets import rule_strip
 
@@ -19,6 +19,7 @@ CARD_COLS, CARD_ROWS = 2, 5
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
     rules: Block  # the scoring reminder
+    title: str = ""  # the night's title, shortened if it cannot fit at MIN_TEXT
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,8 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     event, c = night.event, night.colors
     pw, ph = night.pw, night.ph
     cell_w, cell_h = pw / PAD_COLS, ph / PAD_ROWS
-    qr, line_h, grid_y, note_h = 56, 22, 84, 30
+    qr, line_h, note_h = QR_SIDE, 22, 30
+    grid_y = qr + CAPTION_H + 4
     pads = [cell(i, PAD_COLS, PAD_ROWS, cell_w, cell_h, EDGE) for i in range(PAD_COLS * PAD_ROWS)]
     pads = pads[: count or len(pads)]
     w, h = pads[0].w, pads[0].h
@@ -82,7 +84,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     body = night.family("body")
     display = night.font("display")
     title_room = lw - display.width("Tally ", 22) - 3  # the title follows "Tally" on its line
-    title_size = max(night.font("body").fit(event.title, title_room, 8), 5.5)
+    title, title_size = night.font("body").shorten(event.title, title_room, 8, MIN_TEXT)
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
@@ -118,7 +120,9 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
                 role="caption",
             ),
         ]
-        texts.append(PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w)))
+        texts.append(
+            PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w), title)
+        )
     page = Page(
         f"tally_pad-page-{number}",
         pw,

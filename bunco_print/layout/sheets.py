@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from . import svg
 from .base import Inputs
-from .geometry import EDGE, GUTTER, Block, Box, Page, Slot, Strip, page_size_css
+from .geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Page, Slot, Strip, page_size_css
 from .grids import punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
@@ -99,7 +99,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     title_fs = night.font("display").fit(night.event.title, title_w, 32 * s, TITLE_SPACING_EM)
     sub_fs = max(10 * s, 6.5)
     head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
-    qr = {1: 72, 2: 66}.get(night.per_page, 56)
+    qr = QR_SIDE
     return _Dims(
         s,
         num_h,

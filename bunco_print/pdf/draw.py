@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from ..qr import qr_grid
 from .model import QR, Text
 
+QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
+
 if TYPE_CHECKING:
     from .fonts import FontInfo
 
@@ -35,21 +37,24 @@ def rgb(color: str) -> bytes:
 
 @lru_cache(maxsize=1024)
 def qr(stamp: QR, x: float, y: float, w: float, h: float) -> bytes:
-    """The code as one path of rectangles on a white square, centred in the rect. Cached: a
-    pack draws each code twice, in its document's file and in pack.pdf."""
+    """The code as one path of rectangles on a white square, centred in the rect: the code and
+    its quiet zone of QUIET_ZONE modules (the standard's) fill the square. Cached: a pack draws
+    each code twice, in its document's file and in pack.pdf."""
     layout, grid = qr_grid(stamp.data)
-    n = layout.n
-    m = min(w, h) / (n + 4)  # module size: the code plus a 2-module quiet zone fills the square
+    n, q = layout.n, QUIET_ZONE
+    m = min(w, h) / (n + 2 * q)  # module size
     hex_digits = f"{int(grid, 2):0{len(grid) // 4}x}"  # 4 modules each
     path = b"".join(map(getitem, layout.paths, hex_digits))
     # in module units with the origin at the code's top-left corner and y going down
-    return b"q %s 0 0 %s %s %s cm 1 g -2 -2 %d %d re f %s rg\n%sf Q\n" % (
+    return b"q %s 0 0 %s %s %s cm 1 g -%d -%d %d %d re f %s rg\n%sf Q\n" % (
         num(m),
         num(-m),
         num(x + (w - m * n) / 2),
         num(y + (h + m * n) / 2),
-        n + 4,
-        n + 4,
+        q,
+        q,
+        n + 2 * q,
+        n + 2 * q,
         rgb(stamp.color),
         path,
     )

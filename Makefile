@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
-# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs).
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
+# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs); fonts for names in other
+# scripts (Noto Sans: Greek, Cyrillic, Vietnamese; Droid Sans Fallback: Chinese, Japanese; Nanum:
+# Korean).
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium \
+	fonts-noto-core fonts-droid-fallback fonts-nanum
 
 .PHONY: demo test lint bench system clean
 

@@ -7,20 +7,23 @@ the sheet number, a name, a QR code, a table name. So 400 players cost little mo
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
 from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .layout import Page, Slot
-from .layout.fonts import metrics
+from .layout.base import MIN_NAME
+from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
-from .pdf import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
+from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
@@ -109,15 +112,35 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
     return event, keys.event_secret(event.event_id), theme, ruleset
 
 
-def name_warnings(event: Night, theme: themes.Theme) -> list[str]:
-    """Names with letters the theme's font cannot print (they would come out blank)."""
-    font = theme.font("body", "700")
-    return [
-        f"sheet {sheet.number}: {sheet.name!r} has letters the {theme.name} theme's font "
-        f"cannot print ({', '.join(missing)}); they will come out blank"
-        for sheet in event.sheets
-        if sheet.name and (missing := missing_glyphs(font, sheet.name))
-    ]
+def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> list[str]:
+    """Names that will not print as given: letters no installed font has (they print as empty
+    boxes), or too long for the name line even on two lines at MIN_NAME (cut short)."""
+    warnings = []
+    doc = "score_sheet" if "score_sheet" in laid.docs else None
+    for sheet in event.sheets:
+        if not sheet.name:
+            continue
+        name = unicodedata.normalize("NFC", sheet.name)
+        path = theme.font("body", "700")
+        if missing := missing_glyphs((path, *fallback_fonts("700")), name):
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} has letters no installed font can print "
+                f"({', '.join(missing)}); they will print as empty boxes"
+            )
+        if doc is None:
+            continue
+        page = laid.page(doc)
+        slot = next(
+            s for s in page.slots_of((sheet.number - 1) % page.capacity) if s.kind == "name"
+        )
+        text, _, whole = _fit_name(theme, slot, name)
+        if not whole:
+            shown = text.replace("\n", " ")
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} is too long for the name line; "
+                f"it prints as {shown!r}"
+            )
+    return warnings
 
 
 def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
@@ -129,7 +152,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
     backgrounds = (lay_out or cached_backgrounds)(html)
-    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme))
+    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
     stampers = {
         "score_sheet": _sheet_pages,
         "team_card": _sheet_pages,
@@ -218,15 +241,35 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
 Fill = Callable[[Slot, object], Text | QR | Art | None]
 
 
+def _chain(theme: themes.Theme, slot: Slot) -> tuple[Path, ...]:
+    """The slot's font, then the fallbacks for letters it lacks."""
+    return (theme.font(slot.role, slot.weight), *fallback_fonts(slot.weight))
+
+
+def _color(theme: themes.Theme, slot: Slot) -> str:
+    """Names ink, labels accent, captions muted."""
+    if slot.kind == "label":
+        return theme.colors.get("muted", theme.colors["ink"])
+    return theme.colors["ink" if slot.role == "body" else "accent"]
+
+
 def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
-    path = theme.font(slot.role, slot.weight)
-    size = metrics(path).fit(text, slot.box.w, slot.size)
-    # names ink, labels accent, captions muted
-    color = theme.colors["ink" if slot.role == "body" else "accent"]
-    if slot.kind == "label":
-        color = theme.colors.get("muted", theme.colors["ink"])
-    return Text(text, path, size, color, rotate=slot.rotate)
+    paths = _chain(theme, slot)
+    size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
+    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
+
+
+def _fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
+    """A player's name in its slot: one line, else two, never below MIN_NAME (cut short with
+    an ellipsis, if need be): the text, its size, whether it is whole."""
+    return chain(_chain(theme, slot)).fit_lines(name, slot.box.w, slot.box.h, slot.size, MIN_NAME)
+
+
+def _name(theme: themes.Theme, slot: Slot, name: str) -> Text:
+    paths = _chain(theme, slot)
+    text, size, _ = _fit_name(theme, slot, unicodedata.normalize("NFC", name))
+    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
 
 
 def _stamps(page: Page, items: Sequence, fill: Fill) -> tuple:
@@ -279,7 +322,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
         if slot.kind == "name" and sheet.name:
-            return _text(theme, slot, sheet.name)
+            return _name(theme, slot, sheet.name)
         return None
 
     def fill_back(slot: Slot, sheet):

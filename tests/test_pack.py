@@ -229,10 +229,11 @@ def test_star_on_back_is_refused_where_there_are_no_per_player_seats(ruleset):
         build(12, ruleset=ruleset, star_on_back=True)
 
 
-def test_a_name_the_font_cannot_print_is_warned_about():
-    pack = build(6, names=["Ann", "Алёна"])
+def test_a_name_no_font_can_print_is_warned_about():
+    pack = build(6, names=["Ann", "Алёна", "Bea 🎲"])
     assert len(pack.warnings) == 1
-    assert "sheet 2" in pack.warnings[0] and "Алёна" in pack.warnings[0]
+    assert "sheet 3" in pack.warnings[0] and "🎲" in pack.warnings[0]
+    assert "empty boxes" in pack.warnings[0] and "blank" not in pack.warnings[0]
 
 
 def test_five_players_handout_explains_the_crowded_ghosts():

@@ -16,6 +16,7 @@ TEXT_FILL = 0.7
 # Nothing is printed smaller than this (pt); small print for four sheets a page may go to
 # MIN_TEXT_QUARTER. Text that cannot fit at it wraps or is shortened with an ellipsis.
 MIN_TEXT, MIN_TEXT_QUARTER = 6.0, 5.0
+MIN_NAME = 7.0  # a player's name: on two lines, or cut short, rather than smaller
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
         qr,
         head_h + 14 * s,
         ch - qr,
-        max(28 * s, 16),
+        max(28 * s, 17),  # room for a long name on two lines at MIN_NAME
     )
 
 

@@ -162,9 +162,12 @@ class _Assembly:
         if isinstance(stamp, QR):
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
-            if stamp.font not in self.fonts:
-                self.fonts[stamp.font] = b"F%d" % len(self.fonts), {}
-            return draw.text(stamp, font_info(stamp.font), *self.fonts[stamp.font], *box)
+            fonts = []
+            for path in (stamp.font, *stamp.fallbacks):
+                if path not in self.fonts:
+                    self.fonts[path] = b"F%d" % len(self.fonts), {}
+                fonts.append((font_info(path), *self.fonts[path]))
+            return draw.text(stamp, fonts, *box)
         if self.pieces is None:
             raise ValueError("an Art stamp needs a pieces PDF")
         name = b"A%d" % stamp.piece
@@ -186,6 +189,7 @@ class _Assembly:
         fonts = {
             "/" + name.decode(): embed(self.pdf, font_info(path), used)
             for path, (name, used) in self.fonts.items()
+            if used  # a fallback font no letter needed is left out
         }
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)

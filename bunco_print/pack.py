@@ -7,6 +7,7 @@ the sheet number, a name, a QR code, a table name. So 400 players cost little mo
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -89,6 +90,22 @@ def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:
     return [*docs, "prize_sheet", "rules", "table_marker", "pieces"]
 
 
+_GAME_WORD = re.compile(r"\b(?:bunco|bunko|bonko)", re.IGNORECASE)
+
+
+def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
+    """A theme's default title in the ruleset's own word for the game: a tournament's
+    "Bunco Night" is a "Bunko Night", as its sheets say."""
+    word = str(ruleset.word)
+
+    def swap(found: re.Match) -> str:
+        return (
+            word.upper() if found[0].isupper() else word if found[0][0].isupper() else word.lower()
+        )
+
+    return _GAME_WORD.sub(swap, title)
+
+
 def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
@@ -97,7 +114,7 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         ruleset,
         seed=request.seed,
         date=request.date,
-        title=request.title or theme.title,
+        title=request.title or in_words_of(theme.title, ruleset),
         names=request.names,
         sets=request.sets,
         buy_in=request.buy_in,

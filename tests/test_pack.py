@@ -188,6 +188,9 @@ def test_every_ruleset_prints_a_full_pack(ruleset):
     pack = build(13, ruleset=ruleset)
     texts = " ".join(page_texts(pack.pack_pdf))
     assert pack.event.tables[0].name in texts
+    # one word for the game on every page, title included: the ruleset's
+    words = Counter(w.lower() for w in re.findall(r"(?i)\b(?:bunco|bunko|bonko)", texts))
+    assert set(words) == {str(pack.event.ruleset.word).lower()}, words
     if ruleset == "mybunco":
         assert "High" in texts and "Low" in texts and "mini" in texts.lower()
     if ruleset == "bonko":

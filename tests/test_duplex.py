@@ -9,6 +9,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
+from .pdftools import smallest_text
 from .test_pack import build
 
 
@@ -55,3 +56,6 @@ def test_every_back_lies_behind_its_own_sheet(per_page, cols, rows):
         assert cell(*behind, w, h, cols, rows) == cell(*on_front, w, h, cols, rows), number
         checked += 1
     assert checked == 13
+    # and nothing on any page is smaller than 6 pt (5 pt for small print at 4 a page)
+    size, page, words = smallest_text(pack.pack_pdf)
+    assert size >= (5 if per_page == 4 else 6) - 0.01, (page, words)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from .pdftools import page_texts, qr_codes
+from .pdftools import page_texts, qr_codes, smallest_text
 from .test_pack import build
 
 
@@ -53,3 +53,9 @@ def test_captions_only_beside_codes(pack13):
     for text, on_page in zip(texts, codes, strict=True):
         assert text.count("table code") == len(on_page)
     assert any(pad.table is None for pad in pack13.event.tally_pads)  # spares were printed
+
+
+def test_nothing_is_smaller_than_5_pt_at_4_a_page_nor_6_pt_off_the_sheets(pack13):
+    for name, pdf in pack13.documents.items():
+        size, page, words = smallest_text(pdf)
+        assert size >= (5 if name == "score-sheets.pdf" else 6) - 0.01, (name, page, words)

@@ -12,7 +12,7 @@ from bunco_print import links
 from bunco_print.errors import InputError
 from bunco_print.pack import PackRequest, build_pack, pack_files
 
-from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader
+from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader, smallest_text
 
 GOLD = (0xF2, 0xB6, 0x32)  # the classic theme's star highlight
 
@@ -191,6 +191,8 @@ def test_every_ruleset_prints_a_full_pack(ruleset):
     # one word for the game on every page, title included: the ruleset's
     words = Counter(w.lower() for w in re.findall(r"(?i)\b(?:bunco|bunko|bonko)", texts))
     assert set(words) == {str(pack.event.ruleset.word).lower()}, words
+    size, page, words_near = smallest_text(pack.pack_pdf)
+    assert size >= 6 - 0.01, (page, words_near)
     if ruleset == "mybunco":
         assert "High" in texts and "Low" in texts and "mini" in texts.lower()
     if ruleset == "bonko":

@@ -38,6 +38,12 @@ class Inputs:
         return PAPERS[self.paper][1]
 
     @property
+    def min_text(self) -> float:
+        """The smallest text size on this night's pages (pt): small print on quarter-page
+        sheets may go a point lower."""
+        return MIN_TEXT_QUARTER if self.per_page == 4 else MIN_TEXT
+
+    @property
     def colors(self) -> dict[str, str]:
         return self.theme.colors
 

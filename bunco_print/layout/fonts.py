@@ -40,13 +40,15 @@ class FontMetrics:
         natural = self.width(text, 1) + spacing_em * len(text)
         return min(size, width / natural) if natural else size
 
-    def shorten(self, text: str, width: float, size: float, floor: float) -> tuple[str, float]:
+    def shorten(
+        self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
+    ) -> tuple[str, float]:
         """`text` at the largest size up to `size` at which it fits `width` pt; when that is
         below `floor`, the text shortened with an ellipsis to fit at `floor`."""
-        fitted = self.fit(text, width, size)
+        fitted = self.fit(text, width, size, spacing_em)
         if fitted >= floor:
             return text, fitted
-        while text and self.width(text.rstrip() + "…", floor) > width:
+        while text and self.width(text.rstrip() + "…", floor, spacing_em * floor) > width:
             text = text[:-1]
         return text.rstrip() + "…", floor
 

@@ -209,7 +209,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
     title = event.title.strip()
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    title_fs = max(night.font("display").fit(title, tw, 9), 5.5)
+    title, title_fs = night.font("display").shorten(title, tw, 9, MIN_TEXT)
     strut, title_lh = 7 * 1.45, title_fs * 1.45
     above = max(strut / 2 + body_mid * 7, title_lh / 2 + display_mid * title_fs)
     below = max(strut / 2 - body_mid * 7, title_lh / 2 - display_mid * title_fs)

@@ -27,6 +27,7 @@ class SheetText:
     title: Block
     sub: Block
     note: Block | None = None
+    title_text: str = ""  # the night's title as it fits
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ def content_box(night: Inputs, i: int, back: bool = False) -> Box:
 
 @dataclass(frozen=True)
 class _Dims:
+    title: str  # the night's title, shortened if it cannot fit at its smallest size
     s: float
     num_h: float
     num_w: float
@@ -96,11 +98,14 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     s = min(cw / 540, ch / 700)
     num_h, num_w = max(26 * s, 17), max(150 * s, 86)
     title_w = cw - num_w - 10
-    title_fs = night.font("display").fit(night.event.title, title_w, 32 * s, TITLE_SPACING_EM)
+    title, title_fs = night.font("display").shorten(
+        night.event.title, title_w, 32 * s, night.min_text * 1.5, TITLE_SPACING_EM
+    )
     sub_fs = max(10 * s, 6.5)
     head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
     return _Dims(
+        title,
         s,
         num_h,
         num_w,
@@ -276,7 +281,7 @@ def sheets_page(
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
-        texts.append(SheetText(title, sub, note))
+        texts.append(SheetText(title, sub, note, d.title))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",

@@ -7,12 +7,11 @@ import pypdfium2 as pdfium
 import pytest
 
 from .pdftools import page_texts, qr_codes, smallest_text
-from .test_pack import build
 
 
-@pytest.fixture(scope="module")
-def pack13():
-    return build(13, per_page=4)
+@pytest.fixture
+def pack13(quarter_pack):
+    return quarter_pack
 
 
 def ink_share(pdf: bytes, index: int, box: tuple[float, float, float, float]) -> float:

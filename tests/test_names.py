@@ -8,7 +8,6 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from .pdftools import page_texts
-from .test_pack import build
 
 NAMES = [
     "Алёна Воронцова",  # Cyrillic
@@ -22,9 +21,9 @@ NAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def pack():
-    return build(len(NAMES), names=NAMES, per_page=4)
+@pytest.fixture
+def pack(quarter_pack):
+    return quarter_pack
 
 
 def name_sizes(pdf: bytes, page: int, name: str) -> set[float]:

@@ -3,11 +3,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
-# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs).
+# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs), chromium (the browser tests).
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
 # The themes' fonts (theme.toml `debian = ...`), each covering Latin-1 and Latin Extended-A.
 APT_PACKAGES += fonts-lato fonts-quicksand fonts-comfortaa fonts-kaushanscript fonts-dosis \
 	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn
+# Fonts for names in other scripts (Noto Sans: Greek, Cyrillic, Vietnamese; Droid Sans
+# Fallback: Chinese, Japanese; Nanum: Korean).
+APT_PACKAGES += fonts-noto-core fonts-droid-fallback fonts-nanum
 
 .PHONY: demo test lint bench system clean
 

@@ -11,15 +11,16 @@ from urllib.parse import urlsplit
 from qrcode.base import rs_blocks
 from qrcode.constants import ERROR_CORRECT_M
 
-from . import links, rulesets
+from . import links
 from .errors import InputError
 from .inputs import printable, read_bytes
 
 DEFAULT_ENGINE_URL = "http://localhost:8765"
 CONFIG_LIMIT = 64 * 1024
-# The largest QR code a sheet prints: version 7 is 45 modules a side, about 0.33 mm each in the
-# smallest slot (4 sheets a page), still easy for a phone. Longer links need bigger codes.
-MAX_QR_VERSION = 7
+# The largest QR code a sheet prints: version 6 is 41 modules a side; with its 4-module quiet
+# zone it needs 49 x 0.6 mm (layout.geometry.QR_SIDE), the smallest module a phone reads at arm's
+# length from a home printer. The longest engine URL is what still fits it (64 characters).
+MAX_QR_VERSION = 6
 
 
 def config_dir() -> Path:
@@ -68,8 +69,9 @@ def max_engine_url_length() -> int:
 
 
 def _longest_event_id() -> str:
-    longest = max(rulesets.available(), key=len)
-    return f"20260101-{longest}-400-abcdef"
+    from .plan import event_id  # every pack's id is this long
+
+    return event_id("2026-01-01", "abcdef")
 
 
 def engine_url(given: str | None) -> str:

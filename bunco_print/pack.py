@@ -7,19 +7,24 @@ the sheet number, a name, a QR code, a table name. So 400 players cost little mo
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
 from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .layout import Page, Slot
-from .layout.fonts import metrics
+from .layout.base import MIN_NAME
+from .layout.fonts import chain
+from .layout.sheets import DUPLEX_FLIP
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
-from .pdf import QR, Art, PageSpec, Rect, Text, assemble, missing_glyphs
+from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
@@ -85,6 +90,22 @@ def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:
     return [*docs, "prize_sheet", "rules", "table_marker", "pieces"]
 
 
+_GAME_WORD = re.compile(r"\b(?:bunco|bunko|bonko)", re.IGNORECASE)
+
+
+def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
+    """A theme's default title in the ruleset's own word for the game: a tournament's
+    "Bunco Night" is a "Bunko Night", as its sheets say."""
+    word = str(ruleset.word)
+
+    def swap(found: re.Match) -> str:
+        return (
+            word.upper() if found[0].isupper() else word if found[0][0].isupper() else word.lower()
+        )
+
+    return _GAME_WORD.sub(swap, title)
+
+
 def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
@@ -93,7 +114,7 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         ruleset,
         seed=request.seed,
         date=request.date,
-        title=request.title or theme.title,
+        title=request.title or in_words_of(theme.title, ruleset),
         names=request.names,
         sets=request.sets,
         buy_in=request.buy_in,
@@ -108,15 +129,35 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
     return event, keys.event_secret(event.event_id), theme, ruleset
 
 
-def name_warnings(event: Night, theme: themes.Theme) -> list[str]:
-    """Names with letters the theme's font cannot print (they would come out blank)."""
-    font = theme.font("body", "700")
-    return [
-        f"sheet {sheet.number}: {sheet.name!r} has letters the {theme.name} theme's font "
-        f"cannot print ({', '.join(missing)}); they will come out blank"
-        for sheet in event.sheets
-        if sheet.name and (missing := missing_glyphs(font, sheet.name))
-    ]
+def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> list[str]:
+    """Names that will not print as given: letters no installed font has (they print as empty
+    boxes), or too long for the name line even on two lines at MIN_NAME (cut short)."""
+    warnings = []
+    doc = "score_sheet" if "score_sheet" in laid.docs else None
+    for sheet in event.sheets:
+        if not sheet.name:
+            continue
+        name = unicodedata.normalize("NFC", sheet.name)
+        path = theme.font("body", "700")
+        if missing := missing_glyphs((path, *fallback_fonts("700")), name):
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} has letters no installed font can print "
+                f"({', '.join(missing)}); they will print as empty boxes"
+            )
+        if doc is None:
+            continue
+        page = laid.page(doc)
+        slot = next(
+            s for s in page.slots_of((sheet.number - 1) % page.capacity) if s.kind == "name"
+        )
+        text, _, whole = _fit_name(theme, slot, name)
+        if not whole:
+            shown = text.replace("\n", " ")
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} is too long for the name line; "
+                f"it prints as {shown!r}"
+            )
+    return warnings
 
 
 def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
@@ -128,7 +169,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
     backgrounds = (lay_out or cached_backgrounds)(html)
-    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme))
+    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
     stampers = {
         "score_sheet": _sheet_pages,
         "team_card": _sheet_pages,
@@ -137,6 +178,8 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "table_marker": _marker_pages,
     }
     all_specs: list[PageSpec] = []
+    # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
+    duplex = DUPLEX_FLIP if "sheet_back" in docs else None
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
@@ -148,6 +191,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
             backgrounds.pdf,
             title=f"{event.title}: {DOCUMENT_FILES[doc].removesuffix('.pdf').replace('-', ' ')}",
             creation_date=request.creation_date,
+            duplex=duplex if doc in ("score_sheet", "team_card") else None,
         )
         all_specs += specs
     pack.pack_pdf = assemble(
@@ -156,6 +200,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         backgrounds.pdf,
         title=event.title,
         creation_date=request.creation_date,
+        duplex=duplex,
     )
     pack.pages = len(all_specs)
     return pack
@@ -213,12 +258,35 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
 Fill = Callable[[Slot, object], Text | QR | Art | None]
 
 
+def _chain(theme: themes.Theme, slot: Slot) -> tuple[Path, ...]:
+    """The slot's font, then the fallbacks for letters it lacks."""
+    return (theme.font(slot.role, slot.weight), *fallback_fonts(slot.weight))
+
+
+def _color(theme: themes.Theme, slot: Slot) -> str:
+    """Names ink, labels accent, captions muted."""
+    if slot.kind == "label":
+        return theme.colors.get("muted", theme.colors["ink"])
+    return theme.colors["ink" if slot.role == "body" else "accent"]
+
+
 def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
-    path = theme.font(slot.role, slot.weight)
-    size = metrics(path).fit(text, slot.box.w, slot.size)
-    color = theme.colors["ink" if slot.role == "body" else "accent"]  # names ink, labels accent
-    return Text(text, path, size, color, rotate=slot.rotate)
+    paths = _chain(theme, slot)
+    size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
+    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
+
+
+def _fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
+    """A player's name in its slot: one line, else two, never below MIN_NAME (cut short with
+    an ellipsis, if need be): the text, its size, whether it is whole."""
+    return chain(_chain(theme, slot)).fit_lines(name, slot.box.w, slot.box.h, slot.size, MIN_NAME)
+
+
+def _name(theme: themes.Theme, slot: Slot, name: str) -> Text:
+    paths = _chain(theme, slot)
+    text, size, _ = _fit_name(theme, slot, unicodedata.normalize("NFC", name))
+    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
 
 
 def _stamps(page: Page, items: Sequence, fill: Fill) -> tuple:
@@ -237,6 +305,19 @@ def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
         yield items[start : start + size]
 
 
+def _pages(
+    doc: str, items: Sequence, bg: Backgrounds, laid
+) -> Iterator[tuple[int, Page, Sequence]]:
+    """Per page of `doc` holding `items`: its background, its layout and its items. A last page
+    holding fewer than a full one has its own background, its unused places blank."""
+    full = laid.page(doc)
+    for chunk in _chunks(items, full.capacity):
+        if len(chunk) < full.capacity:
+            yield bg.pages[doc][1], laid.last_page(doc), chunk
+        else:
+            yield bg.pages[doc][0], full, chunk
+
+
 def _card_label(card: SeatCard, event: Night) -> str:
     if card.named:
         return event.table(card.table).name
@@ -248,8 +329,7 @@ def _piece(bg: Backgrounds, card: SeatCard) -> Art:
 
 
 def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    front = laid.page(doc)
-    back = laid.page("sheet_back") if "sheet_back" in laid.docs else None
+    back = "sheet_back" in laid.docs or None
     cards = {card.number: card for card in event.seat_cards}
 
     def fill_front(slot: Slot, sheet):
@@ -259,40 +339,42 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
         if slot.kind == "name" and sheet.name:
-            return _text(theme, slot, sheet.name)
+            return _name(theme, slot, sheet.name)
         return None
 
     def fill_back(slot: Slot, sheet):
         if (card := cards.get(sheet.number)) is None:
             return None
+        if slot.kind == "number":
+            return _text(theme, slot, f"Sheet {sheet.number}")
         if slot.kind == "art":
             return _piece(bg, card)
         return _text(theme, slot, _card_label(card, event))
 
-    for chunk in _chunks(event.sheets, front.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(front, chunk, fill_front))
-        if back is not None:  # duplex: this page's backs, mirrored by the layout
-            yield PageSpec(bg.pages["sheet_back"][0], _stamps(back, chunk, fill_back))
+    backs = _pages("sheet_back", event.sheets, bg, laid) if back is not None else None
+    for background, front, chunk in _pages(doc, event.sheets, bg, laid):
+        yield PageSpec(background, _stamps(front, chunk, fill_front))
+        if backs is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
+            back_background, back, _ = next(backs)
+            yield PageSpec(back_background, _stamps(back, chunk, fill_back))
 
 
 def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    page = laid.page(doc)
-
     def fill(slot: Slot, pad):
         if pad.table is None:
             return None  # a spare: the host writes the table and set in
         table = event.table(pad.table)
         if slot.kind == "qr":
             return QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
+        if slot.kind == "label":
+            return _text(theme, slot, slot.sample)  # the code's caption
         return _text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")
 
-    for chunk in _chunks(event.tally_pads, page.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
+    for background, page, chunk in _pages(doc, event.tally_pads, bg, laid):
+        yield PageSpec(background, _stamps(page, chunk, fill))
 
 
 def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    page = laid.page(doc)
-
     def fill(slot: Slot, card: SeatCard):
         if slot.kind == "art":
             return _piece(bg, card)
@@ -300,8 +382,8 @@ def _card_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iter
             return _text(theme, slot, f"No. {card.number}")
         return _text(theme, slot, _card_label(card, event))
 
-    for chunk in _chunks(event.seat_cards, page.capacity):
-        yield PageSpec(bg.pages[doc][0], _stamps(page, chunk, fill))
+    for background, page, chunk in _pages(doc, event.seat_cards, bg, laid):
+        yield PageSpec(background, _stamps(page, chunk, fill))
 
 
 def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

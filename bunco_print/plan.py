@@ -52,7 +52,7 @@ def plan_event(
         buy_in=buy_in,
         currency=currency,
         title=title,
-        event_id=f"{date.replace('-', '')}-{ruleset.id}-{players}-{digest[:6]}",
+        event_id=event_id(date, digest),
         date=date,
         sheets=sheets,
         seat_cards=_deal_seat_cards(tables, ruleset, rng),
@@ -61,6 +61,12 @@ def plan_event(
         star_on_back=star_on_back,
         extra=extra,
     )
+
+
+def event_id(date: str, digest: str) -> str:
+    """The night's id: its date and 24 bits of its seed's digest ("20261204-1b8978"). Short, as
+    it is in every QR code's link: the shorter the link, the bigger a code's modules."""
+    return f"{date.replace('-', '')}-{digest[:6]}"
 
 
 def _deal_seat_cards(

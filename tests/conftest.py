@@ -30,3 +30,13 @@ def config_home(tmp_path_factory, monkeypatch):
     for name in ISOLATED:
         monkeypatch.delenv(name, raising=False)
     return home / ".config" / "bunco-print"
+
+
+@pytest.fixture(scope="session")
+def quarter_pack(_session_config):
+    """13 players, 4 sheets a page, 8 of them named in as many scripts and lengths (one pack
+    for the tests of names, last pages and small print)."""
+    from .test_names import NAMES
+    from .test_pack import build
+
+    return build(13, names=NAMES, per_page=4)

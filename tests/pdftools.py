@@ -41,3 +41,18 @@ def qr_codes(pdf: bytes, dpi: int = 150, pages: range | None = None) -> list[lis
 
 
 LETTER, A4 = (612, 792), (595, 842)
+
+
+def smallest_text(pdf: bytes) -> tuple[float, int, str]:
+    """The smallest letter on any page: its size in pt (as pdfium reads it, the page's scale
+    included), its page and the words around it."""
+    import pypdfium2.raw as pdfium_c
+
+    smallest = (1e9, -1, "")
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        textpage = page.get_textpage()
+        for k in range(textpage.count_chars()):
+            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, k)
+            if size < smallest[0] and textpage.get_text_range(k, 1).strip():
+                smallest = (size, index, textpage.get_text_range(max(k - 12, 0), 24))
+    return smallest

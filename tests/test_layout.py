@@ -79,8 +79,8 @@ def test_every_stamped_document_has_the_slots_its_stamper_fills():
     laid = laid_out(["score_sheet", *STAMPED[1:]], per_page=4)
     kinds = {doc: {s.kind for s in laid.page(doc).slots} for doc in laid.docs}
     assert kinds["score_sheet"] == {"qr", "number", "name"}
-    assert kinds["sheet_back"] == {"art", "table"}
-    assert kinds["tally_pad"] == {"qr", "table", "set"}
+    assert kinds["sheet_back"] == {"art", "table", "number"}
+    assert kinds["tally_pad"] == {"qr", "label", "table", "set"}
     assert kinds["seat_cards"] == {"art", "table", "number"}
     assert kinds["table_marker"] == {"table"}
     assert laid.page("score_sheet").capacity == 4
@@ -114,12 +114,15 @@ def test_a_longer_title_shrinks_to_fit():
     title = long.docs["score_sheet"].sheets[0].title
     assert title.size < short.docs["score_sheet"].sheets[0].title.size
     assert display.width(LONG_TITLE, title.size) <= title.w
-    head = long.docs["tally_pad"].pads[0].head
-    assert head.size < short.docs["tally_pad"].pads[0].head.size
-    assert body.width(LONG_TITLE, head.size) + display.width("Tally ", 22) <= head.w
+    pad = long.docs["tally_pad"].pads[0]
+    assert pad.head.size < short.docs["tally_pad"].pads[0].head.size and pad.head.size >= 6
+    assert LONG_TITLE.startswith(pad.title.removesuffix("…"))
+    assert body.width(pad.title, pad.head.size) + display.width("Tally ", 22) <= pad.head.w
     card_title = long.page("seat_cards").labels[1]
     assert card_title.size < short.page("seat_cards").labels[1].size
-    assert display.width(LONG_TITLE, card_title.size) <= card_title.width
+    shown = card_title.text.split("\n")[0]  # too long at 6 pt: shortened with an ellipsis
+    assert card_title.size >= 6 and LONG_TITLE.startswith(shown.removesuffix("…"))
+    assert display.width(shown, card_title.size) <= card_title.width
 
 
 def test_font_metrics_come_from_the_font_files():

@@ -12,7 +12,7 @@ from bunco_print import links
 from bunco_print.errors import InputError
 from bunco_print.pack import PackRequest, build_pack, pack_files
 
-from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader
+from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader, smallest_text
 
 GOLD = (0xF2, 0xB6, 0x32)  # the classic theme's star highlight
 
@@ -188,6 +188,11 @@ def test_every_ruleset_prints_a_full_pack(ruleset):
     pack = build(13, ruleset=ruleset)
     texts = " ".join(page_texts(pack.pack_pdf))
     assert pack.event.tables[0].name in texts
+    # one word for the game on every page, title included: the ruleset's
+    words = Counter(w.lower() for w in re.findall(r"(?i)\b(?:bunco|bunko|bonko)", texts))
+    assert set(words) == {str(pack.event.ruleset.word).lower()}, words
+    size, page, words_near = smallest_text(pack.pack_pdf)
+    assert size >= 6 - 0.01, (page, words_near)
     if ruleset == "mybunco":
         assert "High" in texts and "Low" in texts and "mini" in texts.lower()
     if ruleset == "bonko":
@@ -229,10 +234,11 @@ def test_star_on_back_is_refused_where_there_are_no_per_player_seats(ruleset):
         build(12, ruleset=ruleset, star_on_back=True)
 
 
-def test_a_name_the_font_cannot_print_is_warned_about():
-    pack = build(6, names=["Ann", "美咲", "Алёна"])  # Lato has Cyrillic, not Japanese
+def test_a_name_no_font_can_print_is_warned_about():
+    pack = build(6, names=["Ann", "Алёна", "Bea 🎲"])
     assert len(pack.warnings) == 1
-    assert "sheet 2" in pack.warnings[0] and "美咲" in pack.warnings[0]
+    assert "sheet 3" in pack.warnings[0] and "🎲" in pack.warnings[0]
+    assert "empty boxes" in pack.warnings[0] and "blank" not in pack.warnings[0]
 
 
 def test_five_players_handout_explains_the_crowded_ghosts():

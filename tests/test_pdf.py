@@ -184,16 +184,16 @@ def test_forty_qr_codes_decode_in_their_slots(layout):
             assert barcode.text == urls[p * per_page + slot]
 
 
-def test_qr_fills_the_square_with_a_quiet_zone(layout):
+def test_qr_fills_the_square_with_a_four_module_quiet_zone(layout):
     _, anchors = layout
     pdf = text_page(layout, [("art2", QR("https://example.org/abc", "#123456"))])
     image = render(pdf, 0)
     box = px(anchors[0]["art2"])  # 2in x 2in
     x1, y1, x2, y2 = ink(image, grow(box, 20))
     assert qr.qr_grid("https://example.org/abc")[0].n == 25  # version 2
-    module = (box[2] - box[0]) / (25 + 4)  # a 2-module quiet zone on each side
-    assert abs(x1 - (box[0] + 2 * module)) <= 1 and abs(x2 - (box[2] - 2 * module)) <= 1
-    assert abs(y1 - (box[1] + 2 * module)) <= 1 and abs(y2 - (box[3] - 2 * module)) <= 1
+    module = (box[2] - box[0]) / (25 + 8)  # a 4-module quiet zone on each side
+    assert abs(x1 - (box[0] + 4 * module)) <= 1 and abs(x2 - (box[2] - 4 * module)) <= 1
+    assert abs(y1 - (box[1] + 4 * module)) <= 1 and abs(y2 - (box[3] - 4 * module)) <= 1
     assert image.getpixel((x1 + 3, y1 + 3)) == (0x12, 0x34, 0x56)  # finder pattern corner
     assert zxingcpp.read_barcodes(image)[0].text == "https://example.org/abc"
 

@@ -7,7 +7,7 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from .. import night as model
 from ..rulesets import Ruleset
@@ -15,7 +15,16 @@ from ..themes import Theme
 from . import svg
 from .base import Inputs, nice_date
 from .geometry import Block, Box, Label, Page, Slot, Strip
-from .pads import cards_page, marker_page, pads_page, pieces_pages
+from .pads import (
+    CARD_COLS,
+    CARD_ROWS,
+    PAD_COLS,
+    PAD_ROWS,
+    cards_page,
+    marker_page,
+    pads_page,
+    pieces_pages,
+)
 from .prizes import prize_page
 from .rules import rules_pages
 from .sheets import backs_page, sheets_page
@@ -28,6 +37,7 @@ class Layout:
     date: str  # the night's date in words, the paper's way
     docs: dict  # document kind -> its layout (sheets.SheetsPage, pads.PadsPage, ...)
     ink: str = "#000000"
+    last: dict = field(default_factory=dict)  # document kind -> its partly filled last page
 
     @property
     def fake_qr(self) -> str:
@@ -44,6 +54,17 @@ class Layout:
     def page(self, doc: str) -> Page:
         return self.pages(doc)[0]
 
+    def variants(self, doc: str) -> tuple:
+        """The document's layouts, one per background: a full page, then the last page when it
+        holds fewer sheets, pads or cards (its unused places left blank)."""
+        last = self.last.get(doc)
+        return (self.docs[doc],) if last is None else (self.docs[doc], last)
+
+    def last_page(self, doc: str) -> Page | None:
+        """The last page's own layout, when it holds fewer than a full page."""
+        last = self.last.get(doc)
+        return None if last is None else last.page
+
 
 def lay_out(
     event: model.Night,
@@ -57,24 +78,44 @@ def lay_out(
     """Every page of the documents in `docs`, for this night, paper and theme."""
     night = Inputs(event, ruleset, theme, paper, per_page)
     date = nice_date(event.date, paper)
-    word = ruleset.word
-    makers = {
-        "score_sheet": lambda: sheets_page(
-            night,
-            "score_sheet",
-            "score",
-            ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else []),
-            "Sheet",
-        ),
-        "team_card": lambda: sheets_page(
-            night, "team_card", "team", ["Wins", f"{word}s"], "Team card"
-        ),
-        "sheet_back": lambda: backs_page(night),
-        "tally_pad": lambda: pads_page(night),
-        "seat_cards": lambda: cards_page(night, date),
-        "table_marker": lambda: marker_page(night),
-        "pieces": lambda: pieces_pages(night, tuple(pieces)),
-        "prize_sheet": lambda: prize_page(night),
-        "rules": lambda: rules_pages(night),
+    word, per_page = ruleset.word, night.per_page
+    sheets = len(event.sheets)
+    # how many of each document's items a page holds, and how many there are
+    counts = {
+        "score_sheet": (per_page, sheets),
+        "team_card": (per_page, sheets),
+        "sheet_back": (per_page, sheets),
+        "tally_pad": (PAD_COLS * PAD_ROWS, len(event.tally_pads)),
+        "seat_cards": (CARD_COLS * CARD_ROWS, len(event.seat_cards)),
     }
-    return Layout(date, {doc: makers[doc]() for doc in docs if doc in makers}, theme.colors["ink"])
+    sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
+    makers = {
+        "score_sheet": lambda n, k: sheets_page(
+            night, "score_sheet", "score", sheet_totals, "Sheet", n, k
+        ),
+        "team_card": lambda n, k: sheets_page(
+            night, "team_card", "team", ["Wins", f"{word}s"], "Team card", n, k
+        ),
+        "sheet_back": lambda n, k: backs_page(night, n, k),
+        "tally_pad": lambda n, k: pads_page(night, n, k),
+        "seat_cards": lambda n, k: cards_page(night, date, n, k),
+        "table_marker": lambda n, k: marker_page(night),
+        "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
+        "prize_sheet": lambda n, k: prize_page(night),
+        "rules": lambda n, k: rules_pages(night),
+    }
+    wanted = [doc for doc in docs if doc in makers]
+    last = {
+        doc: _own_ids(makers[doc](counts[doc][1] % counts[doc][0], 1))
+        for doc in wanted
+        if doc in counts and counts[doc][1] % counts[doc][0]
+    }
+    laid = {doc: makers[doc](0, 0) for doc in wanted}
+    return Layout(date, laid, theme.colors["ink"], last)
+
+
+def _own_ids(laid):
+    """A last page's layout with its slots' ids its own ("last-s0-qr"): ids are unique in the
+    document the templates draw."""
+    slots = tuple(replace(slot, id=f"last-{slot.id}") for slot in laid.page.slots)
+    return replace(laid, page=replace(laid.page, slots=slots))

@@ -13,6 +13,10 @@ from .geometry import PAPERS, Box, Label, Slot
 
 # Stamped text fills at most this share of its slot's height (the rest is air around it).
 TEXT_FILL = 0.7
+# Nothing is printed smaller than this (pt); small print for four sheets a page may go to
+# MIN_TEXT_QUARTER. Text that cannot fit at it wraps or is shortened with an ellipsis.
+MIN_TEXT, MIN_TEXT_QUARTER = 6.0, 5.0
+MIN_NAME = 7.0  # a player's name: on two lines, or cut short, rather than smaller
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,12 @@ class Inputs:
     @property
     def ph(self) -> float:
         return PAPERS[self.paper][1]
+
+    @property
+    def min_text(self) -> float:
+        """The smallest text size on this night's pages (pt): small print on quarter-page
+        sheets may go a point lower."""
+        return MIN_TEXT_QUARTER if self.per_page == 4 else MIN_TEXT
 
     @property
     def colors(self) -> dict[str, str]:
@@ -95,8 +105,11 @@ class Inputs:
         role: str = "label",
         rotate: int = 0,
     ) -> Slot:
-        """A slot for stamped text: "label" text in the display font, "name" in bold body."""
-        font_role, weight = ("body", "700") if role == "name" else ("display", "400")
+        """A slot for stamped text: "label" text in the display font, "name" in bold body,
+        "caption" in regular body."""
+        font_role, weight = {"name": ("body", "700"), "caption": ("body", "400")}.get(
+            role, ("display", "400")
+        )
         font = self.font(font_role, weight)
         # the text's ascent..descent box must fit the slot's height too
         size = min(box.h * TEXT_FILL, box.h / font.line)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from ..pdf.draw import LINE_PITCH  # two stamped lines' baselines, this many em apart
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,18 @@ class FontMetrics:
         natural = self.width(text, 1) + spacing_em * len(text)
         return min(size, width / natural) if natural else size
 
+    def shorten(
+        self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
+    ) -> tuple[str, float]:
+        """`text` at the largest size up to `size` at which it fits `width` pt; when that is
+        below `floor`, the text shortened with an ellipsis to fit at `floor`."""
+        fitted = self.fit(text, width, size, spacing_em)
+        if fitted >= floor:
+            return text, fitted
+        while text and self.width(text.rstrip() + "…", floor, spacing_em * floor) > width:
+            text = text[:-1]
+        return text.rstrip() + "…", floor
+
 
 @cache
 def metrics(path: Path) -> FontMetrics:
@@ -54,3 +69,63 @@ def metrics(path: Path) -> FontMetrics:
             advances=advances,
             fallback=hmtx[font.getGlyphOrder()[0]][0] / upm,
         )
+
+
+@dataclass(frozen=True)
+class FontChain:
+    """A font and its fallbacks: each letter set in the first that has it (as the stamper
+    does). Measures and fits stamped text: one line, two, or shortened with an ellipsis."""
+
+    fonts: tuple[FontMetrics, ...]
+
+    def width(self, text: str, size: float) -> float:
+        ems = 0.0
+        for char in text:
+            code = ord(char)
+            ems += next(
+                (f.advances[code] for f in self.fonts if code in f.advances),
+                self.fonts[0].fallback,
+            )
+        return ems * size
+
+    def shortened(self, text: str, width: float, size: float) -> str:
+        """`text` cut short with an ellipsis to fit `width` pt at `size`."""
+        while text and self.width(text.rstrip() + "…", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def fit_lines(
+        self, text: str, width: float, height: float, size: float, floor: float
+    ) -> tuple[str, float, bool]:
+        """`text` in a `width` x `height` pt box, as large as fits up to `size`, never below
+        `floor`: one line; else two, split at the space that lets them be largest; else cut
+        short with an ellipsis. Gives the text (lines split by a newline), its size and whether
+        it is whole."""
+        natural = self.width(text, 1)
+        one = min(size, width / natural) if natural else size
+        if one >= floor:
+            return text, one, True
+        two = min(size, height / (LINE_PITCH + self.fonts[0].line))  # what two lines allow
+        words = text.split()
+        if two < floor or len(words) < 2:
+            return self.shortened(text, width, floor), floor, False
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        first, second = max(
+            splits, key=lambda pair: -max(self.width(pair[0], 1), self.width(pair[1], 1))
+        )
+        both = min(two, width / max(self.width(first, 1), self.width(second, 1)))
+        if both >= floor:
+            return f"{first}\n{second}", both, True
+        # the first line as many words as fit at the floor, the rest cut short
+        k = 1
+        while k < len(words) and self.width(" ".join(words[: k + 1]), floor) <= width:
+            k += 1
+        first = " ".join(words[:k])
+        if self.width(first, floor) > width:
+            return self.shortened(text, width, floor), floor, False
+        return f"{first}\n{self.shortened(' '.join(words[k:]), width, floor)}", floor, False
+
+
+def chain(paths: Sequence[Path]) -> FontChain:
+    """The metrics of these font files, the first tried first."""
+    return FontChain(tuple(metrics(path) for path in paths))

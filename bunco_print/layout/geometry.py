@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
+from ..config import MAX_QR_VERSION
+from ..pdf.draw import QUIET_ZONE
 from ..units import PT_PER_PX
 
 # Home printers leave about 0.25in unprinted at every edge, so nothing but cut marks comes nearer
@@ -11,6 +14,11 @@ from ..units import PT_PER_PX
 EDGE = 32.4
 GUTTER = 20.0
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+# A QR code's slot: the largest code a link makes (MAX_QR_VERSION) and its quiet zone, with
+# modules of at least 0.6 mm (72 / 25.4 pt a mm). Shorter links make smaller codes, drawn with
+# bigger modules in the same square.
+QR_MODULE_MM = 0.6
+QR_SIDE = math.ceil((17 + 4 * MAX_QR_VERSION + 2 * QUIET_ZONE) * QR_MODULE_MM * 72 / 25.4)
 # What a slot holds: the stamper fills qr, art and the text kinds.
 SLOT_KINDS = ("qr", "art", "number", "name", "table", "set", "label")
 

@@ -85,13 +85,14 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
             layer.add(frame, svg.rrect(bx, gy, block_w, (rounds + 1) * rh, 3))
     # labels: short, so SVG text (an HTML line costs more than a short SVG label)
     muted, ink = night.muted, c["ink"]
+    least = night.min_text
     for band, by, gy, off, blocks in bands_():
         layer.text(
             svg.text(
                 off + die_w / 2,
                 by + title_h + head_h * 0.68,
                 "ROUND",
-                fs * 0.72,
+                max(fs * 0.72, least),
                 body,
                 700,
                 muted,
@@ -102,7 +103,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                 off + die_w / 2,
                 gy + rounds * rh + rh * 0.5 + fs * 0.35,
                 "Total",
-                fs * 0.8,
+                max(fs * 0.8, least),
                 body,
                 700,
                 ink,
@@ -129,7 +130,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                         bx + block_w - 4,
                         by + title_h * 0.5 + fs * 0.3,
                         "then a break",
-                        fs * 0.7,
+                        max(fs * 0.7, least),
                         body,
                         fill=muted,
                         anchor="end",
@@ -138,7 +139,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                 )
             x = bx
             for label, cw in cols:
-                size = fs * (0.95 if len(label) < 3 else 0.85)
+                size = max(fs * (0.95 if len(label) < 3 else 0.85), least)
                 layer.text(
                     svg.text(
                         x + cw / 2,
@@ -193,12 +194,13 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
             + svg.seg(ox + wx - 3, ry + 4, ox + wx - 3, ry + rh - 4),
         )
     head_y = y0 + head_h * 0.7
+    head_fs = max(fs * 0.9, night.min_text)
     labels = [
         night.label(
             ox + label_w + punch_area / 2,
             head_y,
             "Rounds won: punched by the scorekeeper",
-            fs * 0.9,
+            max(fs * 0.9, night.min_text),
             "lb-b",
             "middle",
             punch_area + 80,
@@ -206,8 +208,8 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
         )
     ]
     layer.text(
-        svg.text(ox + tx + tally_w / 2, head_y, f"{word}s", fs * 0.9, body, 700, c["ink"], "middle")
-        + svg.text(ox + wx + wins_w / 2, head_y, "Wins", fs * 0.9, body, 700, c["ink"], "middle")
+        svg.text(ox + tx + tally_w / 2, head_y, f"{word}s", head_fs, body, 700, c["ink"], "middle")
+        + svg.text(ox + wx + wins_w / 2, head_y, "Wins", head_fs, body, 700, c["ink"], "middle")
     )
     first = y0 + head_h
     labels.append(
@@ -215,7 +217,7 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
             ox + label_w / 2,
             first + rh * 0.42,
             "\n".join(["SET"] * sets),
-            fs * 0.75,
+            max(fs * 0.75, night.min_text),
             "lb-b lb-m",
             "middle",
             label_w + 20,

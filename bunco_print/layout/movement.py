@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from . import svg
 from .base import Inputs
 from .geometry import Label
 
@@ -19,13 +20,43 @@ def _f(x: float) -> str:
     return f"{x:.2f}"
 
 
+# Winners and losers differ in more than colour, so the diagram reads in grayscale: winners'
+# moves are solid lines with a filled head, losers' dashed with an open head, and those who stay
+# loop back on a dotted line.
+DASHES = {"winners": "", "losers": "5 2.5", "stay": "0.1 2.6"}
+
+
 def _defs(c: dict) -> str:
     marker = (
         '<marker id="{id}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7"'
-        ' orient="auto"><path d="M0 0L10 5L0 10z" fill="{fill}"/></marker>'
+        ' orient="auto"><path d="M1 1L9 5L1 9z" fill="{fill}" stroke="{stroke}"'
+        ' stroke-width="1.6" stroke-linejoin="round"/></marker>'
     )
-    up, down = marker.format(id="up", fill=c["accent2"]), marker.format(id="down", fill=c["accent"])
+    up = marker.format(id="up", fill=c["accent2"], stroke=c["accent2"])
+    down = marker.format(id="down", fill="#ffffff", stroke=c["accent"])
     return f"<defs>\n{up}\n{down}\n</defs>"
+
+
+def legend_keys(night: Inputs) -> tuple[tuple[str, str], ...]:
+    """The legend's keys, each a small picture of a line as the diagram draws it (data: URI)
+    and its words; none when the diagram draws no moves (many tables: a numbered snake)."""
+    ruleset, t = night.ruleset, len(night.event.tables)
+    grouped = ruleset.naming == "groups" and ruleset.group_tables and t > ruleset.group_tables
+    if t < 2 or (t > 7 and not grouped):
+        return ()
+    c = night.colors
+    keys = (
+        ("winners", c["accent2"], "up", "winners move"),
+        ("losers", c["accent"], "down", "losers move"),
+        ("stay", c["accent"], "down", "they stay"),
+    )
+    return tuple(
+        (
+            svg.data_uri(svg.document(26, 10, f"{_defs(c)}{_path('M1 5H21', color, 1.4, m, k)}")),
+            words,
+        )
+        for k, color, m, words in keys
+    )
 
 
 def head_letter(night: Inputs) -> str:
@@ -43,10 +74,12 @@ def _short(night: Inputs, n: int, t: int) -> str:
     return night.ruleset.table_name(n, t) if naming == "high_low" else str(n)
 
 
-def _path(d: str, color: str, width: float, marker: str, dash: bool = False) -> str:
-    dashes = ' stroke-dasharray="3 2"' if dash else ""
+def _path(d: str, color: str, width: float, marker: str, kind: str = "winners") -> str:
+    """A move: a line of `kind` (winners, losers, stay: see DASHES) ending in `marker`."""
+    dashes = f' stroke-dasharray="{DASHES[kind]}"' if DASHES[kind] else ""
+    cap = ' stroke-linecap="round"' if kind == "stay" else ""
     return (
-        f'<path d="{d}" fill="none" stroke="{color}" stroke-width="{width}"{dashes}'
+        f'<path d="{d}" fill="none" stroke="{color}" stroke-width="{width}"{dashes}{cap}'
         f' marker-end="url(#{marker})"/>'
     )
 
@@ -60,12 +93,17 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
     nh = min(nw * 0.5, 34)
     cy = h / 2
     fs = min(nh * 0.42, nw / 6, 13)
+    numbers = fs < night.min_text  # too small for names: the tables' numbers (H the Head)
+    if numbers:
+        fs = max(min(nh * 0.6, nw / 2.4, 13), night.min_text)
     lift = min(h * 0.28, step * 0.45, 40)
     out = []
     for k in range(t):
         n = first + k
         cx = (k + 0.5) * step
-        if night.ruleset.naming == "groups":
+        if numbers:
+            name = head_letter(night) if n == 1 else str(n if node_class == "mv-node" else k + 1)
+        elif night.ruleset.naming == "groups":
             name = "Head" if n == 1 and node_class == "mv-node" else f"Table {n - first + 1}"
         else:
             name = _short(night, n, t)
@@ -94,7 +132,7 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
             f"M{_f(cx + nw * 0.18)} {_f(bottom + 2)}c6 {_f(lift * 0.7)} {_f(-(nw * 0.36 + 12))}"
             f" {_f(lift * 0.7)} {_f(-nw * 0.36)} 1"
         )
-        return _path(d, c["accent"], 1.3, "down", dash=True)
+        return _path(d, c["accent"], 1.3, "down", "stay")
 
     if movement == "king":
         out += [stays((k + 0.5) * step) for k in range(1, t)]
@@ -105,7 +143,7 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
                 f"M{_f(x1)} {_f(bottom + 2)}C{_f(x1 + step * 0.3)} {_f(low)}"
                 f" {_f(x2 - step * 0.3)} {_f(low)} {_f(x2)} {_f(bottom + 3)}"
             )
-            out.append(_path(d, c["accent"], 1.6, "down"))
+            out.append(_path(d, c["accent"], 1.6, "down", "losers"))
     else:
         for k in range(t - 1):
             x1, x2 = (k + 0.5) * step + nw * 0.2, (k + 1.5) * step - nw * 0.2
@@ -113,14 +151,14 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
                 f"M{_f(x1)} {_f(bottom + 2)}Q{_f((x1 + x2) / 2)} {_f(bottom + lift * 1.6)}"
                 f" {_f(x2)} {_f(bottom + 3)}"
             )
-            out.append(_path(d, c["accent"], 1.6, "down"))
+            out.append(_path(d, c["accent"], 1.6, "down", "losers"))
         out.append(stays((t - 0.5) * step))
     cx = 0.5 * step  # the Head winners stay
     d = (
         f"M{_f(cx - nw * 0.18)} {_f(top - 2)}c-6 {_f(-lift * 0.7)} {_f(nw * 0.36 + 12)}"
         f" {_f(-lift * 0.7)} {_f(nw * 0.36)} -1"
     )
-    out.append(_path(d, c["accent2"], 1.3, "up", dash=True))
+    out.append(_path(d, c["accent2"], 1.3, "up", "stay"))
     return "\n".join(out)
 
 
@@ -134,6 +172,12 @@ def _node(night: Inputs, x, y, r, n, grow, stroke, text_y, size, label) -> str:
         f' font-family="{night.family("body")}" font-weight="700" font-size="{_f(size)}"'
         f' fill="{"#ffffff" if head else c["ink"]}">{label}</text>'
     )
+
+
+def _number_size(night: Inputs, r: float, n: int, share: float) -> float:
+    """The size of table n's number in a node of radius r: smaller for three digits, never
+    below the smallest text size."""
+    return max(r * (share if n < 100 else share * 0.82), night.min_text)
 
 
 def _snake(night: Inputs, w, h, t) -> str:
@@ -157,7 +201,7 @@ def _snake(night: Inputs, w, h, t) -> str:
         x, y = at(n)
         label = head_letter(night) if n == 1 else n
         out.append(
-            _node(night, x, y, r, n, 1.25, 1, y + r * 0.36, r * (0.9 if n < 100 else 0.75), label)
+            _node(night, x, y, r, n, 1.25, 1, y + r * 0.36, _number_size(night, r, n, 0.9), label)
         )
     return "\n".join(out)
 
@@ -223,7 +267,7 @@ def _groups(night: Inputs, w, h, t, labels: list[Label]) -> str:
                     1.2,
                     0.8,
                     cy + r * 0.34,
-                    r * (0.85 if n < 100 else 0.7),
+                    _number_size(night, r, n, 0.85),
                     "H" if n == 1 else n,
                 )
             )

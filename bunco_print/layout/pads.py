@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import Inputs
-from .geometry import EDGE, Block, Box, Page, Slot, Strip, cell, page_size_css
+from .base import MIN_TEXT, Inputs
+from .geometry import EDGE, QR_SIDE, Block, Box, Page, Slot, Strip, cell, page_size_css
 from .grids import tally_grids
 from .sheets import rule_strip
 
 PAD_COLS, PAD_ROWS = 2, 2
+CAPTION_H = 9  # a caption's slot: its words stamped at about 6 pt
 CARD_COLS, CARD_ROWS = 2, 5
 
 
@@ -18,6 +19,7 @@ CARD_COLS, CARD_ROWS = 2, 5
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
     rules: Block  # the scoring reminder
+    title: str = ""  # the night's title, shortened if it cannot fit at MIN_TEXT
 
 
 @dataclass(frozen=True)
@@ -53,20 +55,22 @@ def _safe(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
 
-def pads_page(night: Inputs) -> PadsPage:
-    """Four tally pads a page (quarters, with cut lines): a grid per pad, write-in lines for the
-    table and set (their slots), the table's QR code and a scoring reminder."""
+def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
+    """Four tally pads a page (quarters, with cut lines), or the first `count` (a last page):
+    a grid per pad, write-in lines for the table and set (their slots), the table's QR code with
+    its caption (slots: a spare pad has neither) and a scoring reminder."""
     event, c = night.event, night.colors
     pw, ph = night.pw, night.ph
     cell_w, cell_h = pw / PAD_COLS, ph / PAD_ROWS
-    qr, line_h, grid_y, note_h = 56, 22, 84, 30
+    qr, line_h, note_h = QR_SIDE, 22, 30
+    grid_y = qr + CAPTION_H + 4
     pads = [cell(i, PAD_COLS, PAD_ROWS, cell_w, cell_h, EDGE) for i in range(PAD_COLS * PAD_ROWS)]
+    pads = pads[: count or len(pads)]
     w, h = pads[0].w, pads[0].h
-    xs = [p.x for p in pads[:PAD_COLS]]
-    ys = [p.y + grid_y for p in pads[::PAD_COLS]]
     lw = w - qr - 12
     layer = svg.Layer()
-    tally_grids(night, layer, xs, ys, w, h - grid_y - note_h)
+    for p in pads:
+        tally_grids(night, layer, [p.x], [p.y + grid_y], w, h - grid_y - note_h)
     cut, tick = svg.stroke(c["line"], 0.6, "4 3"), svg.stroke(c["ink"], 0.5)
     write_in = svg.stroke(c["line"], 0.8)
     for k in range(1, PAD_COLS):
@@ -80,7 +84,7 @@ def pads_page(night: Inputs) -> PadsPage:
     body = night.family("body")
     display = night.font("display")
     title_room = lw - display.width("Tally ", 22) - 3  # the title follows "Tally" on its line
-    title_size = max(night.font("body").fit(event.title, title_room, 8), 5.5)
+    title, title_size = night.font("body").shorten(event.title, title_room, 8, MIN_TEXT)
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
@@ -93,15 +97,6 @@ def pads_page(night: Inputs) -> PadsPage:
         layer.text(
             svg.text(x, y + 24 + line_h - 4, "TABLE", 7, body, 700, night.muted, spacing=0.8)
             + svg.text(x, y + 50 + line_h - 4, "SET", 7, body, 700, night.muted, spacing=0.8)
-            + svg.text(
-                x + w - qr / 2,
-                y + qr + 7,
-                "table code",
-                5.5,
-                body,
-                fill=night.muted,
-                anchor="middle",
-            )
         )
         table_sample = event.tables[i % len(event.tables)].name if i < 3 else ""
         slots += [
@@ -116,10 +111,20 @@ def pads_page(night: Inputs) -> PadsPage:
                 set_samples[i % 4],
             ),
             Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
+            night.text_slot(
+                f"p{i}-caption",
+                Box(x + w - qr, y + qr, qr, CAPTION_H),
+                "label",
+                i,
+                "table code",
+                role="caption",
+            ),
         ]
-        texts.append(PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w)))
+        texts.append(
+            PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w), title)
+        )
     page = Page(
-        "tally_pad-page-0",
+        f"tally_pad-page-{number}",
         pw,
         ph,
         svg.data_uri(svg.document(pw, ph, layer.markup())),
@@ -149,9 +154,10 @@ def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:
     )
 
 
-def cards_page(night: Inputs, date: str) -> CardsPage:
-    """Ten business-card-sized seat cards a page (two columns, five rows, trim lines): the art
-    (star or seat), "tonight you start at" the table, the night's title and date, a number."""
+def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> CardsPage:
+    """Ten business-card-sized seat cards a page (two columns, five rows, trim lines), or the
+    first `count` (a last page: the rest stay blank): the art (star or seat), "tonight you start
+    at" the table, the night's title and date, a number."""
     event, c = night.event, night.colors
     cols, rows = CARD_COLS, CARD_ROWS
     x0 = y0 = EDGE
@@ -173,7 +179,8 @@ def cards_page(night: Inputs, date: str) -> CardsPage:
     layer = svg.Layer()
     card, disc, rule = svg.stroke(c["line"], 0.8), svg.fill(c["soft"]), svg.stroke(c["accent2"], 1)
     slots = []
-    for i in range(cols * rows):
+    count = count or cols * rows
+    for i in range(count):
         x, y = x0 + (i % cols) * cw, y0 + (i // cols) * ch
         layer.add(card, svg.rrect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset, 7))
         layer.add(disc, svg.rrect(x + inset + 8, y + inset + 7, art + 8, art + 8, art / 2 + 4))
@@ -202,20 +209,21 @@ def cards_page(night: Inputs, date: str) -> CardsPage:
     # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
     title = event.title.strip()
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    title_fs = max(night.font("display").fit(title, tw, 9), 5.5)
+    title, title_fs = night.font("display").shorten(title, tw, 9, MIN_TEXT)
     strut, title_lh = 7 * 1.45, title_fs * 1.45
     above = max(strut / 2 + body_mid * 7, title_lh / 2 + display_mid * title_fs)
     below = max(strut / 2 - body_mid * 7, title_lh / 2 - display_mid * title_fs)
     title_y = y0 + inset + 76 + above
     date_y = title_y + below + strut / 2 + body_mid * 7
     labels = []
-    for col in range(cols):
+    for col in range(min(cols, count)):
         lx = x0 + col * cw + tx
+        lines = (count - col + cols - 1) // cols  # cards in this column
         labels += [
             night.label(
                 lx,
                 y0 + inset + 22,
-                "\n".join(["TONIGHT YOU START AT"] * rows),
+                "\n".join(["TONIGHT YOU START AT"] * lines),
                 6.5,
                 "lb-b lb-m",
                 w=tw,
@@ -226,7 +234,7 @@ def cards_page(night: Inputs, date: str) -> CardsPage:
             night.label(
                 lx,
                 title_y,
-                "\n".join([title] * rows),
+                "\n".join([title] * lines),
                 title_fs,
                 "sc-event sc-title",
                 w=tw,
@@ -237,7 +245,7 @@ def cards_page(night: Inputs, date: str) -> CardsPage:
             night.label(
                 lx,
                 date_y,
-                "\n".join([date] * rows),
+                "\n".join([date] * lines),
                 7,
                 "sc-event lb-m",
                 w=tw,
@@ -247,7 +255,7 @@ def cards_page(night: Inputs, date: str) -> CardsPage:
         ]
     markup = _trim(night, x0, y0, area_w, area_h, cols, rows) + "\n" + layer.markup()
     page = Page(
-        "seat_cards-page-0",
+        f"seat_cards-page-{number}",
         night.pw,
         night.ph,
         svg.data_uri(svg.document(night.pw, night.ph, markup)),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from . import svg
 from .base import Inputs
 from .geometry import Block, Label, page_size_css
-from .movement import diagram, diagram_height
+from .movement import diagram, diagram_height, legend_keys
 
 MARGIN_TOP, MARGIN_SIDE, MARGIN_BOTTOM = 40, 44, 36
 MARK = 3  # the scoring chart's examples are rolls in round 3
@@ -33,6 +33,7 @@ class RulesPages:
     facts: Picture | None = None
     chart: Picture | None = None  # labels: the points, then why, a line per example
     movement: Picture | None = None
+    keys: tuple[tuple[str, str], ...] = ()  # the movement legend: a line as drawn, its words
 
 
 def _facts(night: Inputs, width: float) -> Picture:
@@ -70,14 +71,18 @@ def _chart(night: Inputs) -> Picture:
         y = (k + 0.5) * row_h
         for j, d in enumerate(dice):
             mark = d == MARK
+            if mark:  # a ring around the mark's dice, so they stand out in grayscale too
+                layer.add(
+                    svg.stroke(c["accent"], 1.2), svg.rrect(j * 25 + 0.6, y - 12.4, 24.8, 24.8, 7)
+                )
             layer.die(
                 13 + j * 25,
                 y,
-                21,
+                19 if mark else 21,
                 d,
                 c["accent" if mark else "accent2"],
                 c["soft"] if mark else "#ffffff",
-                1.3,
+                2.2 if mark else 1.3,
                 night.family("display"),
             )
         if k < len(EXAMPLE_DICE) - 1:
@@ -102,4 +107,5 @@ def rules_pages(night: Inputs) -> RulesPages:
         facts=_facts(night, content_w),
         chart=_chart(night),
         movement=Picture(svg.data_uri(markup), dia_w, dia_h, labels),
+        keys=legend_keys(night),
     )

@@ -1,6 +1,7 @@
 """Score sheets, team cards and their backs: `per_page` sheets a page (1 portrait; 2 landscape
 halves; 4 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts.
-The backs mirror the fronts (a long-edge flip: halves swap, quarter columns swap)."""
+The backs are laid out for a flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the
+columns swap (quarters), on landscape halves the rows would swap, so each half keeps its side."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from dataclasses import dataclass
 
 from . import svg
 from .base import Inputs
-from .geometry import EDGE, GUTTER, Block, Box, Page, Slot, Strip, page_size_css
+from .geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Page, Slot, Strip, page_size_css
 from .grids import punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+# The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
+# the paper's long edge: what printers do by default for portrait pages, and for landscape ones
+# it turns the sheet over its top edge, so a landscape half stays on its side.
+DUPLEX_FLIP = "long"
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,7 @@ class SheetText:
     title: Block
     sub: Block
     note: Block | None = None
+    title_text: str = ""  # the night's title as it fits
 
 
 @dataclass(frozen=True)
@@ -54,11 +60,15 @@ def _plan(night: Inputs) -> tuple[float, float, int, int]:
     return pw, ph, 1 if per_page == 1 else 2, 2 if per_page == 4 else 1
 
 
-def content_box(night: Inputs, i: int, mirrored: bool = False) -> Box:
-    """Sheet i's content box on its page (its cell less the padding)."""
+def content_box(night: Inputs, i: int, back: bool = False) -> Box:
+    """Sheet i's content box on its page (its cell less the padding), or on the back of the
+    page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
     pw, ph, cols, rows = _plan(night)
     col, row = i % cols, i // cols
-    col = cols - 1 - col if mirrored else col
+    if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
+        col = cols - 1 - col
+    elif back:  # landscape: the long edge runs across, the sheet turns over its top edge
+        row = rows - 1 - row
     e = EDGE + (6 if night.per_page == 1 else 0)
     left = e if col == 0 else GUTTER
     right = e if col == cols - 1 else GUTTER
@@ -70,6 +80,7 @@ def content_box(night: Inputs, i: int, mirrored: bool = False) -> Box:
 
 @dataclass(frozen=True)
 class _Dims:
+    title: str  # the night's title, shortened if it cannot fit at its smallest size
     s: float
     num_h: float
     num_w: float
@@ -87,11 +98,14 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     s = min(cw / 540, ch / 700)
     num_h, num_w = max(26 * s, 17), max(150 * s, 86)
     title_w = cw - num_w - 10
-    title_fs = night.font("display").fit(night.event.title, title_w, 32 * s, TITLE_SPACING_EM)
+    title, title_fs = night.font("display").shorten(
+        night.event.title, title_w, 32 * s, night.min_text * 1.5, TITLE_SPACING_EM
+    )
     sub_fs = max(10 * s, 6.5)
     head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
-    qr = {1: 72, 2: 66}.get(night.per_page, 56)
+    qr = QR_SIDE
     return _Dims(
+        title,
         s,
         num_h,
         num_w,
@@ -102,7 +116,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
         qr,
         head_h + 14 * s,
         ch - qr,
-        max(28 * s, 16),
+        max(28 * s, 17),  # room for a long name on two lines at MIN_NAME
     )
 
 
@@ -129,13 +143,23 @@ def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
     return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
 
 
-def sheets_page(night: Inputs, doc: str, kind: str, totals: list[str], number_label: str):
-    """The page of score sheets (kind "score") or team cards ("team")."""
+def sheets_page(
+    night: Inputs,
+    doc: str,
+    kind: str,
+    totals: list[str],
+    number_label: str,
+    count: int = 0,
+    number: int = 0,
+):
+    """The page of score sheets (kind "score") or team cards ("team"): all `per_page` sheets,
+    or only the first `count` (a last page: the cells after them stay blank, cut lines only).
+    `number`: the page's place among the document's backgrounds."""
     c, word = night.colors, night.ruleset.word
     pw, ph, cols, rows = _plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
     body_font = night.family("body")
-    for i in range(night.per_page):
+    for i in range(count or night.per_page):
         b = content_box(night, i)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         d = _dims(night, cw, ch)
@@ -257,10 +281,10 @@ def sheets_page(night: Inputs, doc: str, kind: str, totals: list[str], number_la
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
-        texts.append(SheetText(title, sub, note))
+        texts.append(SheetText(title, sub, note, d.title))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
-        f"{doc}-page-0",
+        f"{doc}-page-{number}",
         pw,
         ph,
         svg.data_uri(svg.document(pw, ph, body + layer.markup())),
@@ -275,14 +299,15 @@ def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)
 
 
-def backs_page(night: Inputs) -> BacksPage:
-    """The backs of sheet pages, for --star-on-back duplex printing: back i sits in the mirror
-    image of its front's cell."""
+def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
+    """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
+    front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
+    back printed behind the wrong sheet shows."""
     event, c = night.event, night.colors
     pw, ph, _cols, _rows = _plan(night)
     body, slots, texts = [], [], []
-    for i in range(night.per_page):
-        b = content_box(night, i, mirrored=True)
+    for i in range(count or night.per_page):
+        b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         s = min(cw / 540, ch / 700)
         art = min(cw * 0.5, ch * 0.4)
@@ -311,6 +336,17 @@ def backs_page(night: Inputs) -> BacksPage:
                 sample,
             )
         )
+        foot = max(10 * s, 9)  # its text about 6 to 7 pt: small, but never below the floor
+        slots.append(
+            night.text_slot(
+                f"b{i}-number",
+                Box(x + cw * 0.3, y + ch - foot - max(14 * s, 8), cw * 0.4, foot),
+                "number",
+                i,
+                f"Sheet {i + 7}",
+                role="name",
+            )
+        )
         texts.append(
             BackText(
                 Block(x, top, cw, fs * 1.3),
@@ -319,7 +355,7 @@ def backs_page(night: Inputs) -> BacksPage:
             )
         )
     page = Page(
-        "sheet_back-page-0",
+        f"sheet_back-page-{number}",
         pw,
         ph,
         svg.data_uri(svg.document(pw, ph, "\n".join(body))),

@@ -5,7 +5,7 @@ content-stream operators; fonts: font metrics and embedded subsets; writer: read
 template with pikepdf and writing the file.
 """
 
-from .fonts import missing_glyphs
+from .fonts import fallback_fonts, missing_glyphs
 from .model import QR, Art, PageSpec, Rect, Stamp, Text
 from .writer import assemble, concatenate
 
@@ -18,5 +18,6 @@ __all__ = [
     "Text",
     "assemble",
     "concatenate",
+    "fallback_fonts",
     "missing_glyphs",
 ]

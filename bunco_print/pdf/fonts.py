@@ -73,10 +73,45 @@ def font_info(path: Path) -> FontInfo:
     )
 
 
-def missing_glyphs(font: Path, text: str) -> str:
-    """The characters of `text` that `font` has no glyph for (they would print as .notdef)."""
-    cmap = font_info(font).cmap
-    return "".join(dict.fromkeys(c for c in text if ord(c) not in cmap))
+# Fonts for the letters a theme's font lacks, tried in order: Noto Sans (Latin Extended, Greek,
+# Cyrillic, Vietnamese), Droid Sans Fallback (Chinese, Japanese), Nanum Gothic (Korean). They
+# come from the Debian packages the Makefile installs (fonts-noto-core, fonts-droid-fallback,
+# fonts-nanum); one that is not installed is skipped. Scripts that need shaping or run right to
+# left (Arabic, Hebrew, Indic) are not here: a name in them is warned about.
+_FALLBACKS = {
+    "400": (
+        "truetype/noto/NotoSans-Regular.ttf",
+        "truetype/droid/DroidSansFallbackFull.ttf",
+        "truetype/nanum/NanumGothic.ttf",
+    ),
+    "700": (
+        "truetype/noto/NotoSans-Bold.ttf",
+        "truetype/droid/DroidSansFallbackFull.ttf",
+        "truetype/nanum/NanumGothicBold.ttf",
+    ),
+}
+FONT_FOLDERS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+
+
+@cache
+def fallback_fonts(weight: str = "400") -> tuple[Path, ...]:
+    """The installed fallback fonts for text of `weight` ("700": bold), in the order tried."""
+    found = []
+    for name in _FALLBACKS["700" if int(weight) >= 600 else "400"]:
+        path = next((f / name for f in FONT_FOLDERS if (f / name).is_file()), None)
+        if path is not None:
+            found.append(path)
+    return tuple(found)
+
+
+def missing_glyphs(fonts: Path | tuple[Path, ...], text: str) -> str:
+    """The characters of `text` that none of `fonts` has a glyph for (they print as .notdef,
+    an empty box)."""
+    chain = (fonts,) if isinstance(fonts, Path) else fonts
+    cmaps = [font_info(font).cmap for font in chain]
+    return "".join(
+        dict.fromkeys(c for c in text if not c.isspace() and all(ord(c) not in m for m in cmaps))
+    )
 
 
 @lru_cache(maxsize=32)
@@ -87,6 +122,7 @@ def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]
     options = subset.Options()
     options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
+    options.drop_tables += ["TSI0", "TSI1", "TSI2", "TSI3", "TSI5"]  # hinting sources (Noto)
     options.hinting = False  # as WeasyPrint embeds its fonts; far smaller, prints the same
     options.notdef_outline = True  # a missing letter still shows as a box
     options.retain_gids = info.cff  # a CFF font's CIDs are its glyph ids

@@ -22,12 +22,14 @@ class Rect:
 
 @dataclass(frozen=True)
 class Text:
-    text: str
+    text: str  # one line, or two split at a newline
     font: Path
-    size: float  # pt, shrunk so the text fits the rect's width
+    size: float  # pt, shrunk so the text (its longest line) fits the rect's width
     color: str = "#000000"
     align: str = "center"  # "left" | "center" | "right"; vertically always centred
     rotate: int = 0  # 0 | 180: upside down, turned about the rect's centre
+    # fonts for the letters `font` lacks, tried in order (e.g. Noto for Cyrillic, then CJK)
+    fallbacks: tuple[Path, ...] = ()
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right") or self.rotate not in (0, 180):

@@ -97,8 +97,16 @@ def _deflate(content: bytes) -> bytes:
     return zlib.compress(content, 4)
 
 
-def _save(pdf: pikepdf.Pdf, title: str, created: datetime | None) -> bytes:
-    """The file's bytes; the same objects, title and date always give the same bytes."""
+DUPLEX = {"long": Name.DuplexFlipLongEdge, "short": Name.DuplexFlipShortEdge}
+
+
+def _save(
+    pdf: pikepdf.Pdf, title: str, created: datetime | None, duplex: str | None = None
+) -> bytes:
+    """The file's bytes; the same objects, title and date always give the same bytes.
+    `duplex` ("long" or "short"): the flip the print dialog should offer first."""
+    if duplex is not None:
+        pdf.Root.ViewerPreferences = Dictionary(Duplex=DUPLEX[duplex])
     info = pdf.docinfo
     info.Producer = "bunco-print"
     if title:
@@ -154,9 +162,12 @@ class _Assembly:
         if isinstance(stamp, QR):
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
-            if stamp.font not in self.fonts:
-                self.fonts[stamp.font] = b"F%d" % len(self.fonts), {}
-            return draw.text(stamp, font_info(stamp.font), *self.fonts[stamp.font], *box)
+            fonts = []
+            for path in (stamp.font, *stamp.fallbacks):
+                if path not in self.fonts:
+                    self.fonts[path] = b"F%d" % len(self.fonts), {}
+                fonts.append((font_info(path), *self.fonts[path]))
+            return draw.text(stamp, fonts, *box)
         if self.pieces is None:
             raise ValueError("an Art stamp needs a pieces PDF")
         name = b"A%d" % stamp.piece
@@ -174,15 +185,16 @@ class _Assembly:
         page.Contents = self.pdf.make_stream(_deflate(content), Filter=Name.FlateDecode)
         self.kids.append(self.pdf.make_indirect(page))
 
-    def finish(self, title: str, created: datetime | None) -> bytes:
+    def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
         fonts = {
             "/" + name.decode(): embed(self.pdf, font_info(path), used)
             for path, (name, used) in self.fonts.items()
+            if used  # a fallback font no letter needed is left out
         }
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)
         self.pdf.pages.extend(pikepdf.Page(kid) for kid in self.kids)
-        return _save(self.pdf, title, created)
+        return _save(self.pdf, title, created, duplex)
 
 
 def assemble(
@@ -192,12 +204,14 @@ def assemble(
     *,
     title: str = "",
     creation_date: datetime | None = None,
+    duplex: str | None = None,
 ) -> bytes:
-    """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps."""
+    """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps.
+    `duplex` ("long" | "short") sets the file's preferred flip for double-sided printing."""
     assembly = _Assembly(template, pieces)
     for spec in pages:
         assembly.page(spec)
-    return assembly.finish(title, creation_date)
+    return assembly.finish(title, creation_date, duplex)
 
 
 def concatenate(

@@ -22,7 +22,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check bunco_print tests benchmarks
 	$(BIN)/ruff format --check bunco_print tests benchmarks
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_pack.py

@@ -298,7 +298,7 @@ def is_pdf(path: Path, args: list[str]) -> bool:
 
 
 @settings(
-    max_examples=200,
+    max_examples=150,
     derandomize=True,
     database=None,
     deadline=None,
@@ -457,9 +457,10 @@ def test_read_json_says_what_is_wrong_in_one_line(tmp_path, content, message):
     assert inputs.read_json(tmp_path / "ok.json", "m") == {"a": [1, 2.5, None]}
 
 
-def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path):
+def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a short path: long ones are shortened in messages
     with pytest.raises(InputError) as caught:
-        inputs.read_bytes(tmp_path / "two\nlines\x1b[31m", "totals file")
+        inputs.read_bytes(Path("two\nlines\x1b[31m"), "totals file")
     assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
     assert "two\\nlines\\x1b[31m" in str(caught.value)
     with pytest.raises(InputError) as caught:

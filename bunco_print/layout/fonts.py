@@ -74,18 +74,25 @@ def metrics(path: Path) -> FontMetrics:
 @dataclass(frozen=True)
 class FontChain:
     """A font and its fallbacks: each letter set in the first that has it (as the stamper
-    does). Measures and fits stamped text: one line, two, or shortened with an ellipsis."""
+    does). Measures and fits stamped text: one line, two, or shortened with an ellipsis.
+    A fallback's metrics are read only when a letter needs it (the CJK ones are large)."""
 
-    fonts: tuple[FontMetrics, ...]
+    paths: tuple[Path, ...]
+
+    @property
+    def first(self) -> FontMetrics:
+        return metrics(self.paths[0])
 
     def width(self, text: str, size: float) -> float:
+        first = self.first
         ems = 0.0
         for char in text:
             code = ord(char)
-            ems += next(
-                (f.advances[code] for f in self.fonts if code in f.advances),
-                self.fonts[0].fallback,
-            )
+            if code in first.advances:
+                ems += first.advances[code]
+                continue
+            found = (metrics(p).advances.get(code) for p in self.paths[1:])
+            ems += next((a for a in found if a is not None), first.fallback)
         return ems * size
 
     def shortened(self, text: str, width: float, size: float) -> str:
@@ -105,7 +112,7 @@ class FontChain:
         one = min(size, width / natural) if natural else size
         if one >= floor:
             return text, one, True
-        two = min(size, height / (LINE_PITCH + self.fonts[0].line))  # what two lines allow
+        two = min(size, height / (LINE_PITCH + self.first.line))  # what two lines allow
         words = text.split()
         if two < floor or len(words) < 2:
             return self.shortened(text, width, floor), floor, False
@@ -128,4 +135,4 @@ class FontChain:
 
 def chain(paths: Sequence[Path]) -> FontChain:
     """The metrics of these font files, the first tried first."""
-    return FontChain(tuple(metrics(path) for path in paths))
+    return FontChain(tuple(paths))

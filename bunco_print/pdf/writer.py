@@ -163,7 +163,9 @@ class _Assembly:
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
             fonts = []
-            for path in (stamp.font, *stamp.fallbacks):
+            first = font_info(stamp.font)
+            whole = all(ord(c) in first.cmap for c in stamp.text if c != "\n")
+            for path in (stamp.font,) if whole else (stamp.font, *stamp.fallbacks):
                 if path not in self.fonts:
                     self.fonts[path] = b"F%d" % len(self.fonts), {}
                 fonts.append((font_info(path), *self.fonts[path]))

@@ -1,0 +1,177 @@
+"""A listing's words: its title, tags and description, listing.json and listings.csv.
+
+Shops take a title of at most 140 characters and 13 tags of at most 20 characters each; every
+text here is cut to fit, never refused after the packs are made.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Sequence
+
+from .. import rulesets, themes
+from .plan import CataloguePlan, Listing
+
+MAX_TITLE = 140
+MAX_TAGS = 13
+MAX_TAG = 20
+PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
+PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
+DOCUMENTS = (
+    ("Score sheets", "one per player, numbered, with a QR code"),
+    ("Tally pads", "one per table and set"),
+    ("Seat cards", "stars and seats for the first round"),
+    ("Prize sheet", "the pot split into prizes"),
+    ("Rules handout", "how to play, for every table"),
+    ("Table markers", "fold-over tent cards for each table"),
+)
+
+
+def players_phrase(counts: Sequence[int]) -> str:
+    low, high = min(counts), max(counts)
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def papers_phrase(papers: Sequence[str]) -> str:
+    names = [PAPER_NAMES[p] for p in papers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def theme_name(theme: themes.Theme) -> str:
+    """ "December" from "December Bunco": the theme's title without the game's word."""
+    name = re.sub(r"\s*\bb[ou]n[ck]o\b\s*", " ", theme.title, flags=re.I).strip()
+    return name or theme.name.replace("-", " ").title()
+
+
+def title(plan: CataloguePlan, listing: Listing) -> str:
+    theme = themes.load(listing.theme)
+    places = {
+        "theme": theme_name(theme),
+        "players": players_phrase(plan.players),
+        "papers": papers_phrase(plan.papers),
+        "shop": plan.wording.shop,
+    }
+    template = plan.wording.title or (
+        "{theme} Bunco Printable Pack, {players}, Score Sheets, Tally Pads, Rules, {papers}"
+    )
+    text = re.sub(r"\{(\w+)\}", lambda m: places.get(m.group(1), m.group(0)), template)
+    return _cut(" ".join(text.split()), MAX_TITLE)
+
+
+def tags(plan: CataloguePlan, listing: Listing) -> list[str]:
+    theme = themes.load(listing.theme)
+    name = theme_name(theme).lower()
+    wanted = [
+        *plan.wording.tags,
+        f"{name} bunco",
+        "bunco printable",
+        "bunco score sheet",
+        "bunco tally sheet",
+        "bunco night",
+        "bunco party",
+        "dice game",
+        "bunco rules",
+        f"{name} party game",
+        "printable game",
+        "bunco score card",
+        "instant download",
+        "game night",
+        "bunko",
+    ]
+    chosen: list[str] = []
+    for tag in wanted:
+        tag = " ".join(tag.split())
+        if tag and len(tag) <= MAX_TAG and tag not in chosen:
+            chosen.append(tag)
+    return chosen[:MAX_TAGS]
+
+
+def description(plan: CataloguePlan, listing: Listing, files: Sequence[str]) -> str:
+    theme = themes.load(listing.theme)
+    counts = ", ".join(str(n) for n in plan.players)
+    intro = plan.wording.intro or (
+        f"Host a {theme_name(theme)} Bunco night without drawing a single grid. "
+        f"{theme.description}".strip()
+    )
+    lines = [intro, "", "WHAT IS INCLUDED"]
+    lines += [f"- {what}: {why}" for what, why in DOCUMENTS]
+    lines.append(f"- A ready-made pack for each of {counts} players")
+    if len(plan.rulesets) > 1 or plan.rulesets != ("classic",):
+        names = ", ".join(rulesets.load(r).name for r in plan.rulesets)
+        lines.append(f"- Rules: {names}")
+    if plan.per_page != (1,):
+        lines.append(f"- Score sheets {', '.join(map(str, plan.per_page))} to a page")
+    lines += ["", "SIZES"]
+    lines += [f"- {PAPER_SIZES[p]}" for p in plan.papers]
+    lines += ["", "FILES"] + [f"- {name}" for name in files]
+    lines += [
+        "",
+        "HOW TO PRINT",
+        "- Open the folder for your number of players and paper, and print pack.pdf at 100% "
+        '("actual size", not "fit to page"); each document is also there on its own.',
+        "- Card stock (65 to 110 lb, 176 to 300 g/m²) for seat cards and table markers; "
+        "plain paper for everything else.",
+        "- Duplex tip: print single-sided unless your printer flips on the long edge; "
+        "the score sheets are made to be read one side at a time.",
+        "",
+        "This is a digital download: nothing will be shipped.",
+    ]
+    if plan.wording.shop:
+        lines.append(f"Thank you for shopping at {plan.wording.shop}!")
+    return "\n".join(lines)
+
+
+def listing_json(
+    plan: CataloguePlan, listing: Listing, files: Sequence[str], images: Sequence[str]
+) -> dict:
+    return {
+        "title": title(plan, listing),
+        "tags": tags(plan, listing),
+        "description": description(plan, listing, files),
+        "files": list(files),
+        "images": list(images),
+        "packs": [
+            {
+                "theme": pack.theme,
+                "players": pack.players,
+                "paper": pack.paper,
+                **({"per_page": pack.per_page} if pack.per_page != 1 else {}),
+                **({"ruleset": pack.ruleset} if pack.ruleset != "classic" else {}),
+                "folder": pack.folder,
+            }
+            for pack in listing.packs
+        ],
+    }
+
+
+def dumps(data: dict) -> bytes:
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def listings_csv(rows: Sequence[tuple[str, dict]]) -> bytes:
+    """One row per listing: its folder, title, tags, description, files and images."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["listing", "title", "tags", "description", "files", "images"])
+    for name, data in rows:
+        writer.writerow(
+            [
+                name,
+                data["title"],
+                ", ".join(data["tags"]),
+                data["description"],
+                "; ".join(f"{name}/{f}" for f in data["files"]),
+                "; ".join(f"{name}/{i}" for i in data["images"]),
+            ]
+        )
+    return buffer.getvalue().encode()
+
+
+def _cut(text: str, size: int) -> str:
+    if len(text) <= size:
+        return text
+    cut = text[: size - 1].rsplit(" ", 1)[0].rstrip(",;:-")
+    return cut + "…"

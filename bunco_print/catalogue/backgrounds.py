@@ -11,6 +11,7 @@ its HTML's digest; a pack's backgrounds are then its documents' pages, concatena
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 
 from ..pack import Backgrounds, lay_out_backgrounds
@@ -29,7 +30,7 @@ def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
     bounds = [*starts, end]
     sections = [
         (_SECTION.match(html, start).group(1), html[start:stop])
-        for start, stop in zip(bounds, bounds[1:], strict=False)
+        for start, stop in itertools.pairwise(bounds)
     ]
     return html[: starts[0]], sections, html[end:]
 

@@ -204,10 +204,10 @@ def run_task(task: Task) -> TaskResult:
     from ..pack import build_pack
     from .backgrounds import SharedBackgrounds
 
-    shared = SharedBackgrounds()
     result = TaskResult(listing=task.listing, paper=task.paper)
     parts: list[list[PackSpec]] = []
     archive, size = None, 0
+    shared = SharedBackgrounds()
     try:
         for spec, request in task.packs:
             pack = build_pack(request, lay_out=shared)
@@ -240,6 +240,7 @@ def run_task(task: Task) -> TaskResult:
                     result.images.append(str(Path(task.work) / name))
             del pack, files
     finally:
+        shared.close()
         if archive is not None:
             archive.close()
     return result

@@ -5,7 +5,8 @@ pads, seat cards, table markers, pieces) come out the same for 8 and for 24 play
 prize sheet and the rules handout name the pot and the tables. So the HTML is cut into its
 `<section class="doc-...">`s and each is remembered by the digest of its HTML: a pack lays out
 only the documents no earlier pack of the task had (in one WeasyPrint pass), and its
-backgrounds are its documents' pages, copied into one PDF.
+backgrounds are its documents' pages, copied into one PDF. Each pass is kept in the background
+cache too, so a re-run that only changes the words or the seed lays nothing out.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from io import BytesIO
 
 import pikepdf
 
+from .. import background_cache
 from ..pack import Backgrounds, lay_out_backgrounds
 
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
@@ -84,16 +86,24 @@ class SharedBackgrounds:
 
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
-        laid = lay_out_backgrounds(head + "".join(s for _d, s in missing.values()) + tail)
+        html = head + "".join(s for _d, s in missing.values()) + tail
+        pdf, pages = background_cache.cached(html, _lay_out_pass)
         docs = [doc for doc, _s in missing.values()]
-        counts = [len(laid.pages.get(doc, ())) for doc in docs]
-        if sorted(laid.pages) != sorted(docs) or sum(counts) != len(laid.anchors):
+        laid = pikepdf.open(BytesIO(pdf))
+        counts = [len(pages.get(doc, ())) for doc in docs]
+        if sorted(pages) != sorted(docs) or sum(counts) != len(laid.pages):
+            laid.close()
             return False
-        self._passes.append(pikepdf.open(BytesIO(laid.pdf)))
+        self._passes.append(laid)
         for key, doc in zip(missing, docs, strict=True):
-            self._documents[key] = (len(self._passes) - 1, list(laid.pages[doc]))
+            self._documents[key] = (len(self._passes) - 1, list(pages[doc]))
             self.laid_out += 1
         return True
+
+
+def _lay_out_pass(html: str) -> tuple[bytes, dict]:
+    laid = lay_out_backgrounds(html)
+    return laid.pdf, laid.pages
 
 
 def _digest(head: str, section: str, tail: str) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from .. import config, orders, output, themes
 from ..errors import InputError
 from . import text
-from .images import IMAGE_NAMES, Facts, listing_images
+from .images import IMAGE_NAMES, Facts, libraries, listing_images
 from .plan import CataloguePlan, Listing, PackSpec, input_digest
 
 MAX_FILE = 20 * 1000 * 1000  # a shop's limit per file (20 MB)
@@ -45,7 +45,7 @@ class Task:
     stem: str  # file names start with it
     zip_time: tuple[int, int, int, int, int, int]
     facts: Facts | None = None  # set on the task that draws the gallery
-    gallery_players: int = 0
+    gallery: str = ""  # the folder of the pack the gallery is drawn from
 
 
 @dataclass
@@ -54,6 +54,7 @@ class TaskResult:
     paper: str
     zips: list[tuple[str, list[PackSpec]]] = field(default_factory=list)  # (path, its packs)
     images: list[str] = field(default_factory=list)
+    documents: set[str] = field(default_factory=set)  # the documents' file names its packs hold
 
 
 @dataclass
@@ -78,6 +79,7 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
     """Write every listing of `plan` under `out` (skipping those already made from the same
     inputs) and listings.csv; what was written and skipped."""
     folder = check_out(plan, out)
+    libraries()  # the gallery's, checked before any pack is made
     if output.read_marker(folder) is None:
         output.write_folder(folder, {}, kind=CATALOGUE_KIND)  # the folder is now the tool's own
     outcome = Outcome()
@@ -138,7 +140,8 @@ def _tasks(plan: CataloguePlan, listing: Listing, work: Path) -> list[Task]:
         files=len(plan.papers),
         shop=plan.wording.shop,
     )
-    gallery = min(plan.players, key=lambda n: (abs(n - 12), n))
+    players = min(plan.players, key=lambda n: (abs(n - 12), n))  # a table or three: typical
+    first = PackSpec(listing.theme, players, plan.papers[0], plan.per_page[0], plan.rulesets[0])
     tasks = []
     for paper in plan.papers:
         specs = sorted((p for p in listing.packs if p.paper == paper), key=lambda p: p.folder)
@@ -155,7 +158,7 @@ def _tasks(plan: CataloguePlan, listing: Listing, work: Path) -> list[Task]:
                 stem=file_stem(theme),
                 zip_time=_zip_time(plan),
                 facts=facts if paper == plan.papers[0] else None,
-                gallery_players=gallery,
+                gallery=first.folder,
             )
         )
     return tasks
@@ -212,6 +215,7 @@ def run_task(task: Task) -> TaskResult:
         for spec, request in task.packs:
             pack = build_pack(request, lay_out=shared)
             files = {"pack.pdf": pack.pack_pdf, **pack.documents}
+            result.documents.update(pack.documents)
             needed = sum(len(data) + 200 for data in files.values())
             if archive is None or size + needed > MAX_FILE - 64 * 1024:
                 if archive is not None:
@@ -229,11 +233,7 @@ def run_task(task: Task) -> TaskResult:
                 archive.writestr(info, files[name], compresslevel=6)
             size += needed
             result.zips[-1][1].append(spec)
-            if (
-                task.facts is not None
-                and not result.images
-                and spec.players == task.gallery_players
-            ):
+            if task.facts is not None and spec.folder == task.gallery:
                 theme = themes.load(task.theme)
                 for name, data in listing_images(pack.documents, theme, task.facts).items():
                     (Path(task.work) / name).write_bytes(data)
@@ -282,7 +282,8 @@ def _write_listing(
         raise InputError(f"listing {listing.name}: its gallery could not be drawn")
     gallery = {Path(path).name: Path(path).read_bytes() for path in images}
     shown = Listing(listing.name, listing.theme, tuple(held))
-    data = text.listing_json(plan, shown, list(files), list(gallery))
+    documents = sorted(set().union(*(result.documents for result in results)))
+    data = text.listing_json(plan, shown, list(files), list(gallery), documents)
     inputs = {"inputs": digests[listing.name], "version": plan.options()["version"]}
     written = {
         **files,

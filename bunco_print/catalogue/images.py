@@ -47,7 +47,8 @@ class Facts:
     shop: str = ""
 
 
-def _libraries():
+def libraries():
+    """pdfium and Pillow, or one line saying how to install them."""
     try:
         import pypdfium2
         from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
@@ -85,7 +86,7 @@ class _Pages:
     """Pages of the pack's PDFs rendered on demand, by height in pixels."""
 
     def __init__(self, documents: Mapping[str, bytes]):
-        self.pdfium = _libraries()[0]
+        self.pdfium = libraries()[0]
         self.documents = documents
         self.open: dict[str, object] = {}
 
@@ -113,7 +114,7 @@ class _Painter:
             self.ImageFilter,
             self.ImageFont,
             self.ImageOps,
-        ) = _libraries()
+        ) = libraries()
         self.theme = theme
         self.colors = theme.colors
         self._fonts: dict[tuple[str, str, int], object] = {}

@@ -20,14 +20,17 @@ MAX_TAGS = 13
 MAX_TAG = 20
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
-DOCUMENTS = (
-    ("Score sheets", "one per player, numbered, with a QR code"),
-    ("Tally pads", "one per table and set"),
-    ("Seat cards", "stars and seats for the first round"),
-    ("Prize sheet", "the pot split into prizes"),
-    ("Rules handout", "how to play, for every table"),
-    ("Table markers", "fold-over tent cards for each table"),
-)
+# What each document a pack may hold is called in a description, in printing order.
+DOCUMENTS = {
+    "score-sheets.pdf": ("Score sheets", "one per player, numbered, with a QR code"),
+    "team-cards.pdf": ("Team cards", "one per team, numbered, with a QR code"),
+    "tally-pads.pdf": ("Tally pads", "one per table and set"),
+    "seat-cards.pdf": ("Seat cards", "stars and seats for the first round"),
+    "prize-sheet.pdf": ("Prize sheet", "the pot split into prizes"),
+    "rules-handout.pdf": ("Rules handout", "how to play, for every table"),
+    "table-markers.pdf": ("Table markers", "fold-over tent cards for each table"),
+}
+_GAME_WORDS = re.compile(r"(?i)b[ou]n[ck]o|night|party")  # "December Bunco Night" -> "December"
 
 
 def players_phrase(counts: Sequence[int]) -> str:
@@ -35,15 +38,19 @@ def players_phrase(counts: Sequence[int]) -> str:
     return f"{low} players" if low == high else f"{low} to {high} players"
 
 
+def and_list(words: Sequence[str]) -> str:
+    """ "8, 12 and 16"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def papers_phrase(papers: Sequence[str]) -> str:
-    names = [PAPER_NAMES[p] for p in papers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([PAPER_NAMES[p] for p in papers])
 
 
 def theme_name(theme: themes.Theme) -> str:
     """ "December" from "December Bunco": the theme's title without the game's word."""
-    name = re.sub(r"\s*\bb[ou]n[ck]o\b\s*", " ", theme.title, flags=re.I).strip()
-    return name or theme.name.replace("-", " ").title()
+    words = [w for w in theme.title.split() if not _GAME_WORDS.fullmatch(w)]
+    return " ".join(words) or theme.name.replace("-", " ").replace("_", " ").title()
 
 
 def title(plan: CataloguePlan, listing: Listing) -> str:
@@ -89,21 +96,24 @@ def tags(plan: CataloguePlan, listing: Listing) -> list[str]:
     return chosen[:MAX_TAGS]
 
 
-def description(plan: CataloguePlan, listing: Listing, files: Sequence[str]) -> str:
+def description(
+    plan: CataloguePlan, listing: Listing, files: Sequence[str], documents: Sequence[str]
+) -> str:
     theme = themes.load(listing.theme)
-    counts = ", ".join(str(n) for n in plan.players)
+    counts = and_list([str(n) for n in plan.players])
     intro = plan.wording.intro or (
         f"Host a {theme_name(theme)} Bunco night without drawing a single grid. "
         f"{theme.description}".strip()
     )
     lines = [intro, "", "WHAT IS INCLUDED"]
-    lines += [f"- {what}: {why}" for what, why in DOCUMENTS]
-    lines.append(f"- A ready-made pack for each of {counts} players")
+    lines += [f"- {what}: {why}" for doc, (what, why) in DOCUMENTS.items() if doc in documents]
+    lines.append("- pack.pdf: all of them in printing order, in one file")
+    lines.append(f"- A ready-made pack for {counts} players")
     if len(plan.rulesets) > 1 or plan.rulesets != ("classic",):
-        names = ", ".join(rulesets.load(r).name for r in plan.rulesets)
+        names = and_list([rulesets.load(r).name for r in plan.rulesets])
         lines.append(f"- Rules: {names}")
     if plan.per_page != (1,):
-        lines.append(f"- Score sheets {', '.join(map(str, plan.per_page))} to a page")
+        lines.append(f"- Score sheets {and_list([str(n) for n in plan.per_page])} to a page")
     lines += ["", "SIZES"]
     lines += [f"- {PAPER_SIZES[p]}" for p in plan.papers]
     lines += ["", "FILES"] + [f"- {name}" for name in files]
@@ -125,12 +135,18 @@ def description(plan: CataloguePlan, listing: Listing, files: Sequence[str]) -> 
 
 
 def listing_json(
-    plan: CataloguePlan, listing: Listing, files: Sequence[str], images: Sequence[str]
+    plan: CataloguePlan,
+    listing: Listing,
+    files: Sequence[str],
+    images: Sequence[str],
+    documents: Sequence[str],
 ) -> dict:
+    papers = {paper: i for i, paper in enumerate(plan.papers)}
+    packs = sorted(listing.packs, key=lambda p: (papers[p.paper], p.players, p.per_page, p.ruleset))
     return {
         "title": title(plan, listing),
         "tags": tags(plan, listing),
-        "description": description(plan, listing, files),
+        "description": description(plan, listing, files, documents),
         "files": list(files),
         "images": list(images),
         "packs": [
@@ -142,7 +158,7 @@ def listing_json(
                 **({"ruleset": pack.ruleset} if pack.ruleset != "classic" else {}),
                 "folder": pack.folder,
             }
-            for pack in listing.packs
+            for pack in packs
         ],
     }
 

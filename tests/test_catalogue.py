@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from bunco_print import themes
 from bunco_print.catalogue import make_plan, plan
+from bunco_print.catalogue.make import zip_names
 from bunco_print.cli import app
 
 from .pdftools import page_sizes_in, page_texts
@@ -143,6 +144,22 @@ def test_what_a_listing_is_made_from_changes_its_digest(monkeypatch):
     assert digest(papers=["a4"]) != before
     monkeypatch.setattr(plan, "__version__", "99.0")
     assert digest() != before
+
+
+def test_packs_too_big_for_one_zip_are_split_by_player_count():
+    def parts(*counts):
+        return [[plan.PackSpec(THEME, n, "a4") for n in part] for part in counts]
+
+    assert zip_names("x-bunco", "a4", parts([8, 12])) == ["x-bunco-a4.zip"]
+    assert zip_names("x-bunco", "a4", parts([12, 16], [8])) == [
+        "x-bunco-a4-12-16-players.zip",
+        "x-bunco-a4-8-players.zip",
+    ]
+    both = [[plan.PackSpec(THEME, 8, "a4", 1)], [plan.PackSpec(THEME, 8, "a4", 2)]]
+    assert zip_names("x-bunco", "a4", both) == [
+        "x-bunco-a4-part-1-of-2.zip",
+        "x-bunco-a4-part-2-of-2.zip",
+    ]
 
 
 # --- bad input: one line, exit 2, nothing written -----------------------------------------------

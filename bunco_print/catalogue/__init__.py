@@ -1,12 +1,12 @@
 """A seller's whole shop: one listing per theme, its packs zipped, a gallery and its words.
 
 `make_plan` checks what was asked (options or catalogue.toml) before anything is laid out;
-`build` makes and writes the listings. The modules: plan (what a catalogue holds), build
+`build` makes and writes the listings. The modules: plan (what a catalogue holds), make
 (workers, zips, writing), backgrounds (layout shared between player counts), images (the
 gallery) and text (titles, tags, descriptions, listings.csv).
 """
 
-from .build import Outcome, build, check_out
+from .make import Outcome, build, check_out
 from .plan import CataloguePlan, make_plan, read_config, split_list
 
 __all__ = [

@@ -43,7 +43,6 @@ class Facts:
     papers: str  # "Letter and A4"
     counts: tuple[int, ...]
     paper_sizes: tuple[str, ...]
-    files: int
     shop: str = ""
 
 
@@ -253,7 +252,7 @@ class _Painter:
             ("Paper", " · ".join(facts.paper_sizes)),
             ("Players", ", ".join(str(n) for n in facts.counts)),
             ("Format", "PDF, print at 100% (actual size)"),
-            ("Download", f"{facts.files} zip file{'s' if facts.files != 1 else ''}"),
+            ("Download", "Zip files of PDFs, one for each paper size"),
             ("Print", "At home or at a copy shop"),
         ]
         y = 540

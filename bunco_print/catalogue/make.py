@@ -137,7 +137,6 @@ def _tasks(plan: CataloguePlan, listing: Listing, work: Path) -> list[Task]:
         papers=text.papers_phrase(plan.papers),
         counts=plan.players,
         paper_sizes=tuple(text.PAPER_SIZES[p] for p in plan.papers),
-        files=len(plan.papers),
         shop=plan.wording.shop,
     )
     players = min(plan.players, key=lambda n: (abs(n - 12), n))  # a table or three: typical
@@ -249,10 +248,17 @@ def run_task(task: Task) -> TaskResult:
 # --- back in the parent ------------------------------------------------------------------------
 
 
-def _zip_names(stem: str, paper: str, count: int) -> list[str]:
-    if count == 1:
+def zip_names(stem: str, paper: str, parts: list[list[PackSpec]]) -> list[str]:
+    """One zip a paper; split, each part is named by its player counts (`-4-8-players`) when
+    no count is in two parts and the name stays short, else `-part-1-of-2`."""
+    if len(parts) == 1:
         return [f"{stem}-{paper}.zip"]
-    return [f"{stem}-{paper}-part-{i + 1}-of-{count}.zip" for i in range(count)]
+    counts = [sorted({spec.players for spec in part}) for part in parts]
+    names = [f"{stem}-{paper}-{'-'.join(map(str, c))}-players.zip" for c in counts]
+    apart = sum(len(c) for c in counts) == len({n for c in counts for n in c})
+    if apart and all(len(name) <= MAX_NAME for name in names):
+        return names
+    return [f"{stem}-{paper}-part-{i + 1}-of-{len(parts)}.zip" for i in range(len(parts))]
 
 
 def _write_listing(
@@ -264,7 +270,7 @@ def _write_listing(
     order = {paper: i for i, paper in enumerate(plan.papers)}
     held: list[PackSpec] = []
     for result in sorted(results, key=lambda r: order[r.paper]):
-        names = _zip_names(stem, result.paper, len(result.zips))
+        names = zip_names(stem, result.paper, [packs for _path, packs in result.zips])
         for name, (path, packs) in zip(names, result.zips, strict=True):
             files[name] = Path(path).read_bytes()
             Path(path).unlink()

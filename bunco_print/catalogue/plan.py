@@ -12,6 +12,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from datetime import date as calendar
 from pathlib import Path
 
 from .. import __version__, config, rulesets, themes
@@ -143,19 +144,22 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     packs = len(players) * len(papers) * len(per_page) * len(ruleset_ids)
     if packs > MAX_PACKS:
         raise InputError(
-            f"{name('players')}, {name('papers')}, {name('per_page')} and {name('rulesets')} make "
-            f"{packs} packs a listing; at most {MAX_PACKS} fit a shop's 5 files"
+            f"{len(players)} player counts x {len(papers)} papers x {len(per_page)} per-page "
+            f"choices x {len(ruleset_ids)} rulesets make {packs} packs a listing; at most "
+            f"{MAX_PACKS} fit a shop's 5 files, so ask for fewer"
         )
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:
         raise InputError(f"{name('seed')} must be a whole number from 0 to 999999999, not {seed!r}")
     date = settings.get("date")
+    if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
+        date = date.isoformat()
     if date is not None and (type(date) is not str or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
         raise InputError(f"{name('date')} must be YYYY-MM-DD, not {date!r}")
     try:
-        day = config.event_date(date)
-    except InputError as exc:
-        raise InputError(f"{name('date')}: {exc}") from None
+        day = config.event_date(calendar.fromisoformat(date).isoformat() if date else None)
+    except ValueError:
+        raise InputError(f"{name('date')} must be a real date, YYYY-MM-DD, not {date!r}") from None
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),

@@ -70,9 +70,13 @@ def test_a_listing_fits_what_a_shop_accepts(shop, listing):
         assert len(name) <= 70 and name.endswith(".zip")
         assert (folder / name).stat().st_size <= 20 * 1000 * 1000
     assert len(listing["images"]) >= 5
+    accent = themes.load(THEME).colors["accent"]
     for name in listing["images"]:
         with Image.open(folder / name) as image:
             assert image.size == (2000, 2000)
+            # framed in the theme's accent colour, so the gallery reads as one set
+            red, green, blue = image.convert("RGB").getpixel((42, 1000))
+            assert f"#{red:02x}{green:02x}{blue:02x}" == accent
     assert 0 < len(listing["title"]) <= 140
     assert themes.load(THEME).title.split()[0] in listing["title"]
     assert 1 <= len(listing["tags"]) <= 13

@@ -32,7 +32,6 @@ MAX_NAME = 70
 INPUTS = ".catalogue-inputs.json"  # the digest of what a listing was made from
 LISTING_KIND = "listing"
 CATALOGUE_KIND = "catalogue"
-PACK_FILES = ("pack.pdf",)  # besides one PDF per document; event.json and the secret stay home
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,6 @@ class Task:
     paper: str
     packs: tuple[tuple[PackSpec, object], ...]  # (spec, pack.PackRequest)
     work: str  # a folder for this task's zips and images
-    stem: str  # file names start with it
     zip_time: tuple[int, int, int, int, int, int]
     facts: Facts | None = None  # set on the task that draws the gallery
     gallery: str = ""  # the folder of the pack the gallery is drawn from
@@ -80,8 +78,6 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
     inputs) and listings.csv; what was written and skipped."""
     folder = check_out(plan, out)
     libraries()  # the gallery's, checked before any pack is made
-    if output.read_marker(folder) is None:
-        output.write_folder(folder, {}, kind=CATALOGUE_KIND)  # the folder is now the tool's own
     outcome = Outcome()
     digests = {listing.name: input_digest(plan, listing) for listing in plan.listings}
     todo = [item for item in plan.listings if not _made(folder / item.name, digests[item.name])]
@@ -95,6 +91,8 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
             waiting[result.listing] -= 1
             if waiting[result.listing] == 0:
                 listing = next(item for item in todo if item.name == result.listing)
+                if output.read_marker(folder) is None:  # the first listing: claim the folder
+                    output.write_folder(folder, {}, kind=CATALOGUE_KIND)
                 _write_listing(plan, listing, folder, results.pop(result.listing), digests)
                 outcome.written.append(listing.name)
                 outcome.packs += len(listing.packs)
@@ -154,7 +152,6 @@ def _tasks(plan: CataloguePlan, listing: Listing, work: Path) -> list[Task]:
                 paper=paper,
                 packs=requests,
                 work=str(place),
-                stem=file_stem(theme),
                 zip_time=_zip_time(plan),
                 facts=facts if paper == plan.papers[0] else None,
                 gallery=first.folder,
@@ -187,15 +184,19 @@ def _run(tasks: list[Task], jobs: int, progress: Progress | None):
             yield result
         return
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        pending = {pool.submit(run_task, task): task for task in tasks}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: tasks.index(pending[f])):
-                task = pending.pop(future)
-                result = future.result()
-                if progress:
-                    progress(len(task.packs), f"{task.listing} {task.paper}")
-                yield result
+        try:
+            pending = {pool.submit(run_task, task): task for task in tasks}
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: tasks.index(pending[f])):
+                    task = pending.pop(future)
+                    result = future.result()
+                    if progress:
+                        progress(len(task.packs), f"{task.listing} {task.paper}")
+                    yield result
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # an error or Ctrl-C: the queued tasks never start
+            raise
 
 
 # --- in a worker -------------------------------------------------------------------------------

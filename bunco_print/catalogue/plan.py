@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date as calendar
 from pathlib import Path
 
-from .. import __version__, config, rulesets, themes
+from .. import __version__, config, keys, rulesets, themes
 from ..errors import InputError
 from ..inputs import printable, read_bytes
 from ..limits import MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE
@@ -97,6 +97,10 @@ class CataloguePlan:
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
+        options["engine_url"] = config.engine_url(None)  # the QR codes' links
+        # the links are signed with this machine's key: a new key makes new packs (a secret of
+        # its own, never the key, goes into the digest)
+        options["signing"] = keys.event_secret("catalogue-inputs")
         return options
 
 

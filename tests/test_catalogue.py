@@ -150,6 +150,18 @@ def test_what_a_listing_is_made_from_changes_its_digest(monkeypatch):
     assert digest() != before
 
 
+def test_a_theme_folder_of_the_sellers_own_is_a_listing_named_after_it(tmp_path):
+    folder = tmp_path / "june"
+    folder.mkdir()
+    (folder / "theme.toml").write_text('title = "June Bunco"\nextends = "classic"\n')
+    made = make_plan({"themes": [str(folder), THEME]}, {})
+    assert [(item.name, item.theme) for item in made.listings] == [
+        ("june", str(folder)),
+        (THEME, THEME),
+    ]
+    assert made.players == (8, 12, 16, 24) and made.papers == ("letter", "a4")
+
+
 def test_packs_too_big_for_one_zip_are_split_by_player_count():
     def parts(*counts):
         return [[plan.PackSpec(THEME, n, "a4") for n in part] for part in counts]

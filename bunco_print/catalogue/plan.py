@@ -173,11 +173,11 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
-    for theme in theme_names:
+    for listing, theme in theme_names:
         themes.load(theme)
         listings.append(
             Listing(
-                name=theme,
+                name=listing,
                 theme=theme,
                 packs=tuple(
                     PackSpec(theme, count, paper, per, ruleset)
@@ -222,21 +222,34 @@ def input_digest(plan: CataloguePlan, listing: Listing) -> str:
 # --- checking one key --------------------------------------------------------------------------
 
 
-def _themes(value: object, name: str) -> list[str]:
+def _themes(value: object, name: str) -> list[tuple[str, str]]:
+    """(listing name, theme) for each theme asked for: a shipped name, or a theme folder of the
+    seller's own (its listing is named after the folder)."""
     known = themes.available()
     if value is None or value == "all" or value == ["all"]:
-        return known
+        return [(theme, theme) for theme in known]
     if type(value) is not list or not value:
         raise InputError(f'{name} must list theme names (or be "all"), not {value!r}')
-    chosen: list[str] = []
+    chosen: dict[str, str] = {}
     for theme in value:
-        if type(theme) is not str or theme not in known:
+        if type(theme) is not str or not (theme in known or _theme_folder(theme)):
             shown = printable(repr(theme))[:40]
-            raise InputError(f"{name}: unknown theme {shown}; choose from: {', '.join(known)}")
-        if theme in chosen:
-            raise InputError(f"{name} names {theme} twice")
-        chosen.append(theme)
-    return chosen
+            raise InputError(
+                f"{name}: unknown theme {shown}; choose from: {', '.join(known)} "
+                "(or name a folder holding a theme.toml)"
+            )
+        listing = theme if theme in known else Path(theme).resolve().name
+        if listing in chosen:
+            raise InputError(f"{name} names two themes called {listing}")
+        chosen[listing] = theme
+    return list(chosen.items())
+
+
+def _theme_folder(theme: str) -> bool:
+    try:
+        return "\0" not in theme and (Path(theme) / "theme.toml").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _list(settings, key, name, check, default) -> list:

@@ -151,7 +151,7 @@ def listing_json(
         "images": list(images),
         "packs": [
             {
-                "theme": pack.theme,
+                "theme": themes.load(pack.theme).name,
                 "players": pack.players,
                 "paper": pack.paper,
                 **({"per_page": pack.per_page} if pack.per_page != 1 else {}),

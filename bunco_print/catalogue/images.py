@@ -224,7 +224,7 @@ class _Painter:
         self.paste_page(image, crop, (SIZE - crop_w) // 2, 380)
         self.centered(draw, 190, "Score sheets up close", "display", 150, "accent")
         self.centered(draw, 305, "Wins, losses, Buncos: a box for every round", "body", 60, "muted")
-        self.footer(draw, facts, "Each sheet is numbered and carries its own QR code")
+        self.footer(draw, facts, "Numbered sheets, with the night's totals at the foot")
         return image
 
     def rules(self, pages: _Pages, facts: Facts):

@@ -22,8 +22,11 @@ PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
 # What each document a pack may hold is called in a description, in printing order.
 DOCUMENTS = {
-    "score-sheets.pdf": ("Score sheets", "one per player, numbered, with a QR code"),
-    "team-cards.pdf": ("Team cards", "one per team, numbered, with a QR code"),
+    "score-sheets.pdf": (
+        "Score sheets",
+        "one per player, numbered, with the night's totals at the foot",
+    ),
+    "team-cards.pdf": ("Team cards", "one per team, numbered"),
     "tally-pads.pdf": ("Tally pads", "one per table and set"),
     "seat-cards.pdf": ("Seat cards", "stars and seats for the first round"),
     "prize-sheet.pdf": ("Prize sheet", "the pot split into prizes"),
@@ -124,8 +127,10 @@ def description(
         '("actual size", not "fit to page"); each document is also there on its own.',
         "- Card stock (65 to 110 lb, 176 to 300 g/m²) for seat cards and table markers; "
         "plain paper for everything else.",
-        "- Duplex tip: print single-sided unless your printer flips on the long edge; "
-        "the score sheets are made to be read one side at a time.",
+        "- Duplex tip: print single-sided. Seat cards are cut apart and table markers fold "
+        "into tents, so anything on the back would be cut through or hidden; if your printer "
+        'only prints both sides, use it for score sheets and tally pads with "flip on long '
+        'edge".',
         "",
         "This is a digital download: nothing will be shipped.",
     ]

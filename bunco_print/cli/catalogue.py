@@ -29,24 +29,25 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
 @face
 def catalogue(
     themes: Annotated[
-        str | None, typer.Option(help="Themes, comma-separated, or all [default: all].")
+        str | None,
+        typer.Option(help="Theme names or theme folders, comma-separated, or all (default: all)."),
     ] = None,
     players: Annotated[
-        str | None, typer.Option(help="Player counts, comma-separated [default: 8,12,16,24].")
+        str | None, typer.Option(help="Player counts, comma-separated (default: 8,12,16,24).")
     ] = None,
     paper: Annotated[
-        str | None, typer.Option(help="Paper sizes, comma-separated [default: letter,a4].")
+        str | None, typer.Option(help="Paper sizes, comma-separated (default: letter,a4).")
     ] = None,
     per_page: Annotated[
-        str | None, typer.Option(help="Score sheets per page, comma-separated [default: 1].")
+        str | None, typer.Option(help="Score sheets per page, comma-separated (default: 1).")
     ] = None,
     rulesets: Annotated[
-        str | None, typer.Option(help="Rule systems, comma-separated [default: classic].")
+        str | None, typer.Option(help="Rule systems, comma-separated (default: classic).")
     ] = None,
     shop: Annotated[str | None, typer.Option(help="The shop's name, for the words.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of every pack [default: 1].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of every pack (default: 1).")] = None,
     date: Annotated[
-        str | None, typer.Option(help="Date on the packs, YYYY-MM-DD [default: today].")
+        str | None, typer.Option(help="Date on the packs, YYYY-MM-DD (default: today).")
     ] = None,
     config: Annotated[
         Path | None,
@@ -55,7 +56,7 @@ def catalogue(
     out: Annotated[Path, typer.Option(help="Folder to write the shop into.")] = Path(
         "output/catalogue"
     ),
-    jobs: Annotated[int, typer.Option(help="Processes to use [default: all cores].")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to use; 0 (the default) is all cores.")] = 0,
 ) -> None:
     """A seller's whole shop: one listing folder per theme with its packs zipped (each file
     under 20 MB), five 2000 x 2000 px gallery images and listing.json, plus listings.csv.

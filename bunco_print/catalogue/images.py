@@ -230,13 +230,15 @@ class _Painter:
     def rules(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
         self.centered(draw, 180, "The rules, for every table", "display", 140, "accent")
-        first = pages.page("rules-handout.pdf", 0, 1120)
-        second = pages.page("rules-handout.pdf", 1, 1120)
-        gap = 60
-        total = first.width + second.width + gap
-        x = (SIZE - total) // 2
-        self.paste_page(image, first, x, 360)
-        self.paste_page(image, second, x + first.width + gap, 360)
+        gap, room = 60, SIZE - 240  # two pages side by side, as large as the width allows
+        probe = pages.page("rules-handout.pdf", 0, 100)
+        height = min(1440, (room - gap) // 2 * probe.height // probe.width)
+        first = pages.page("rules-handout.pdf", 0, height)
+        second = pages.page("rules-handout.pdf", 1, height)
+        x = (SIZE - first.width - second.width - gap) // 2
+        y = 1065 - height // 2  # centred between the heading and the footer
+        self.paste_page(image, first, x, y)
+        self.paste_page(image, second, x + first.width + gap, y)
         self.footer(draw, facts, "How to play, score and move, on one handout")
         return image
 

@@ -10,6 +10,7 @@ inputs have the digest its folder recorded is skipped.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -62,7 +63,7 @@ class Outcome:
     packs: int = 0
 
 
-Progress = Callable[[int, str], None]  # (packs just made, what is being made)
+Progress = Callable[[int, str], None]  # (packs just made, which)
 
 
 def check_out(plan: CataloguePlan, out: Path) -> Path:
@@ -174,26 +175,26 @@ def _request(plan: CataloguePlan, spec: PackSpec):
 
 
 def _run(tasks: list[Task], jobs: int, progress: Progress | None):
-    """Each task's result as it completes: in this process for one job, else in a pool."""
+    """Each task's result as it completes: in this process for one job, else in a pool whose
+    workers say each pack as it is made (for the progress bar)."""
     jobs = jobs or os.cpu_count() or 1
+    say = progress or (lambda packs, what: None)
     if jobs == 1 or len(tasks) <= 1:
         for task in tasks:
-            result = run_task(task)
-            if progress:
-                progress(len(task.packs), f"{task.listing} {task.paper}")
-            yield result
+            yield run_task(task, lambda what: say(1, what))
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    made: multiprocessing.SimpleQueue = multiprocessing.SimpleQueue()
+    workers = ProcessPoolExecutor(min(jobs, len(tasks)), initializer=_listen, initargs=(made,))
+    with workers as pool:
         try:
             pending = {pool.submit(run_task, task): task for task in tasks}
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                while not made.empty():
+                    say(1, made.get())
                 for future in sorted(done, key=lambda f: tasks.index(pending[f])):
-                    task = pending.pop(future)
-                    result = future.result()
-                    if progress:
-                        progress(len(task.packs), f"{task.listing} {task.paper}")
-                    yield result
+                    del pending[future]
+                    yield future.result()
         except BaseException:
             pool.shutdown(cancel_futures=True)  # an error or Ctrl-C: the queued tasks never start
             raise
@@ -202,8 +203,17 @@ def _run(tasks: list[Task], jobs: int, progress: Progress | None):
 # --- in a worker -------------------------------------------------------------------------------
 
 
-def run_task(task: Task) -> TaskResult:
-    """Make a listing's packs on one paper into zips of at most 20 MB (and its gallery)."""
+_MADE: list = []  # in a worker: the queue that tells the parent of each pack made
+
+
+def _listen(made) -> None:
+    _MADE.append(made)
+
+
+def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResult:
+    """Make a listing's packs on one paper into zips of at most 20 MB (and its gallery); tell
+    (or the worker's queue) hears of each pack as it is made."""
+    tell = tell or (_MADE[0].put if _MADE else lambda what: None)
     from ..pack import build_pack
     from .backgrounds import SharedBackgrounds
 
@@ -239,6 +249,7 @@ def run_task(task: Task) -> TaskResult:
                     (Path(task.work) / name).write_bytes(data)
                     result.images.append(str(Path(task.work) / name))
             del pack, files
+            tell(f"{task.listing} {task.paper} {spec.players}")
     finally:
         shared.close()
         if archive is not None:

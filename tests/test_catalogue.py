@@ -6,6 +6,7 @@ One small catalogue (one theme, 4 and 8 players, both papers) is built once for 
 from __future__ import annotations
 
 import csv
+import fcntl
 import io
 import json
 import os
@@ -46,15 +47,29 @@ def catalogue(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def seller(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("seller")
+def shared(tmp_path_factory) -> Path:
+    """A folder all of this session's pytest-xdist workers see (else this process's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture(scope="module")
-def shop(tmp_path_factory, seller) -> Path:
-    where = tmp_path_factory.mktemp("shop")
-    result = catalogue(*ASKED, "--out", "shop", "--jobs", "2", cwd=where, home=seller)
-    assert result.returncode == 0, result.stderr
+def seller(shared) -> Path:
+    home = shared / "catalogue-seller"
+    home.mkdir(exist_ok=True)
+    return home
+
+
+@pytest.fixture(scope="module")
+def shop(shared, seller) -> Path:
+    """Built once a session: the first worker to need it builds it, the others wait."""
+    where = shared / "catalogue-shop"
+    with open(shared / "catalogue-shop.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (where / "shop" / "listings.csv").exists():
+            where.mkdir(exist_ok=True)
+            result = catalogue(*ASKED, "--out", "shop", "--jobs", "2", cwd=where, home=seller)
+            assert result.returncode == 0, result.stderr
     return where / "shop"
 
 

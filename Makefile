@@ -32,7 +32,7 @@ system:
 $(VENV)/.installed: pyproject.toml | system
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[server]'
+	$(BIN)/pip install -q -e '.[server,catalogue]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed

@@ -20,7 +20,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from bunco_print import themes
-from bunco_print.catalogue import make_plan, plan
+from bunco_print.catalogue import make_plan, plan, text
 from bunco_print.catalogue.make import zip_names
 from bunco_print.cli import app
 
@@ -175,6 +175,26 @@ def test_a_theme_folder_of_the_sellers_own_is_a_listing_named_after_it(tmp_path)
         (THEME, THEME),
     ]
     assert made.players == (8, 12, 16, 24) and made.papers == ("letter", "a4")
+
+
+def test_long_words_are_cut_to_what_a_shop_takes(tmp_path):
+    folder = tmp_path / "long"
+    folder.mkdir()
+    long_title = "Extraordinarily Sparkly Midwinter Candlelight Bunco Night"
+    (folder / "theme.toml").write_text(f'title = "{long_title}"\nextends = "classic"\n')
+    settings = {
+        "themes": [str(folder)],
+        "title": "{theme} Bunco Printable Party Pack, {players}, {papers}, by {shop} " * 2,
+        "shop": "The Very Long Named Paper Goods Company Of Somewhere",
+        "tags": ["winter bunco", "candlelight"],
+    }
+    made = make_plan(settings, {})
+    listing = made.listings[0]
+    title = text.title(made, listing)
+    assert len(title) <= 140 and title.startswith("Extraordinarily Sparkly")
+    tags = text.tags(made, listing)
+    assert tags[:2] == ["winter bunco", "candlelight"]
+    assert len(tags) <= 13 and all(len(tag) <= 20 for tag in tags)
 
 
 def test_packs_too_big_for_one_zip_are_split_by_player_count():

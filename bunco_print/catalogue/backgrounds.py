@@ -1,0 +1,113 @@
+"""Backgrounds shared between packs that differ only in their player count.
+
+pack.build_pack lays one HTML out holding every document. Most documents (score sheets, tally
+pads, seat cards, table markers, pieces) come out the same for 8 and for 24 players; only the
+prize sheet and the rules handout name the pot and the tables. So the HTML is cut into its
+`<section class="doc-...">`s and each is remembered by the digest of its HTML: a pack lays out
+only the documents no earlier pack of the task had (in one WeasyPrint pass), and its
+backgrounds are its documents' pages, copied into one PDF. Each pass is kept in the background
+cache too, so a re-run that only changes the words or the seed lays nothing out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+from io import BytesIO
+
+import pikepdf
+
+from .. import background_cache
+from ..pack import Backgrounds, lay_out_backgrounds
+
+_SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
+
+
+def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
+    """(head up to the sections, [(document, its section)], tail), or None when the HTML is not
+    cut the way base.html.j2 draws it (then it is laid out whole)."""
+    starts = [m.start() for m in _SECTION.finditer(html)]
+    end = html.rfind("</body>")
+    if not starts or end < starts[-1]:
+        return None
+    bounds = [*starts, end]
+    sections = [
+        (_SECTION.match(html, start).group(1), html[start:stop])
+        for start, stop in itertools.pairwise(bounds)
+    ]
+    return html[: starts[0]], sections, html[end:]
+
+
+class SharedBackgrounds:
+    """A `lay_out` for pack.build_pack that lays each distinct document out once. Close it (or
+    use it in a `with`) to let go of the laid-out PDFs."""
+
+    def __init__(self) -> None:
+        self._passes: list[pikepdf.Pdf] = []  # each WeasyPrint pass's PDF, open
+        self._documents: dict[str, tuple[int, list[int]]] = {}  # digest -> (pass, its pages)
+        self.laid_out = 0  # documents laid out
+        self.shared = 0  # documents taken from an earlier pack
+
+    def __enter__(self) -> SharedBackgrounds:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for pdf in self._passes:
+            pdf.close()
+        self._passes.clear()
+        self._documents.clear()
+
+    def __call__(self, html: str) -> Backgrounds:
+        parts = split_documents(html)
+        if parts is None:
+            return lay_out_backgrounds(html)
+        head, sections, tail = parts
+        keys = [_digest(head, section, tail) for _doc, section in sections]
+        missing = {k: s for k, s in zip(keys, sections, strict=True) if k not in self._documents}
+        self.shared += len(keys) - len(missing)
+        if missing and not self._lay_out(head, missing, tail):
+            return lay_out_backgrounds(html)  # pages not named by their document: no sharing
+        pages: dict[str, list[int]] = {}
+        merged = pikepdf.new()
+        for (doc, _section), key in zip(sections, keys, strict=True):
+            source, indexes = self._documents[key]
+            pages.setdefault(doc, []).extend(
+                range(len(merged.pages), len(merged.pages) + len(indexes))
+            )
+            # pages of one pass share its fonts: pikepdf copies each object of a pass once
+            merged.pages.extend(self._passes[source].pages[i] for i in indexes)
+        buffer = BytesIO()
+        merged.save(buffer, deterministic_id=True)
+        return Backgrounds(pdf=buffer.getvalue(), pages=pages)
+
+    def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
+        """Lay the missing documents out in one pass and remember where each one's pages are."""
+        html = head + "".join(s for _d, s in missing.values()) + tail
+        pdf, pages = background_cache.cached(html, _lay_out_pass)
+        docs = [doc for doc, _s in missing.values()]
+        laid = pikepdf.open(BytesIO(pdf))
+        counts = [len(pages.get(doc, ())) for doc in docs]
+        if sorted(pages) != sorted(docs) or sum(counts) != len(laid.pages):
+            laid.close()
+            return False
+        self._passes.append(laid)
+        for key, doc in zip(missing, docs, strict=True):
+            self._documents[key] = (len(self._passes) - 1, list(pages[doc]))
+            self.laid_out += 1
+        return True
+
+
+def _lay_out_pass(html: str) -> tuple[bytes, dict]:
+    laid = lay_out_backgrounds(html)
+    return laid.pdf, laid.pages
+
+
+def _digest(head: str, section: str, tail: str) -> str:
+    digest = hashlib.sha256(head.encode())
+    digest.update(section.encode())
+    digest.update(tail.encode())
+    return digest.hexdigest()

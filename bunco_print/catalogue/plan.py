@@ -1,0 +1,315 @@
+"""What a catalogue holds: the options or catalogue.toml checked into listings and their packs.
+
+Every value is checked here, before a single pack is laid out, and a mistake is one line that
+names the option (`--players`) or the key (`catalogue.toml: players`). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import date as calendar
+from pathlib import Path
+
+from .. import __version__, config, keys, rulesets, themes
+from ..errors import InputError
+from ..inputs import printable, read_bytes
+from ..limits import MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE
+
+DEFAULT_PLAYERS = (8, 12, 16, 24)
+MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
+MAX_PACKS = 24  # packs in one listing (they must fit 5 files of 20 MB)
+MAX_SHOP = 60
+MAX_WORDING = 2000
+CONFIG_LIMIT = 64 * 1024
+KEYS = (
+    "themes",
+    "players",
+    "papers",
+    "per_page",
+    "rulesets",
+    "shop",
+    "seed",
+    "date",
+    "title",
+    "intro",
+    "tags",
+)
+
+
+@dataclass(frozen=True)
+class PackSpec:
+    """One pack a listing sells."""
+
+    theme: str
+    players: int
+    paper: str
+    per_page: int = 1
+    ruleset: str = "classic"
+
+    @property
+    def folder(self) -> str:
+        """Its folder inside the zip: `12-players-letter`, plus what sets it apart."""
+        name = f"{self.players}-players-{self.paper}"
+        if self.per_page != 1:
+            name += f"-{self.per_page}-per-page"
+        if self.ruleset != "classic":
+            name += f"-{self.ruleset}"
+        return name
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One shop listing: a theme in every count, paper, variant and ruleset asked for."""
+
+    name: str  # its folder under --out
+    theme: str
+    packs: tuple[PackSpec, ...]
+
+
+@dataclass(frozen=True)
+class Wording:
+    shop: str = ""
+    title: str = ""  # a title template: {theme}, {players}, {papers}, {shop}
+    intro: str = ""  # the description's first paragraph
+    tags: tuple[str, ...] = ()  # tags to put first
+
+
+@dataclass(frozen=True)
+class CataloguePlan:
+    listings: tuple[Listing, ...]
+    players: tuple[int, ...]
+    papers: tuple[str, ...]
+    per_page: tuple[int, ...]
+    rulesets: tuple[str, ...]
+    seed: int
+    date: str
+    wording: Wording = field(default_factory=Wording)
+
+    def options(self) -> dict:
+        """What shapes every listing's bytes besides its theme's files (for the input digest)."""
+        options = asdict(self)
+        del options["listings"]
+        source = config.source_date()
+        options["source_date"] = source.isoformat() if source else None
+        options["version"] = __version__
+        options["engine_url"] = config.engine_url(None)  # the QR codes' links
+        # the links are signed with this machine's key: a new key makes new packs (a secret of
+        # its own, never the key, goes into the digest)
+        options["signing"] = keys.event_secret("catalogue-inputs")
+        return options
+
+
+def read_config(path: Path) -> tuple[dict, str]:
+    """catalogue.toml's settings and the name its errors use."""
+    where = printable(path.name if len(str(path)) > 60 else str(path))
+    data = read_bytes(path, "catalogue config", CONFIG_LIMIT)
+    try:
+        settings = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"{where} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{where} is not valid TOML: {exc}") from None
+    unknown = sorted(set(settings) - set(KEYS))
+    if unknown:
+        raise InputError(f"{where}: {unknown[0]} is not a key it knows; known: {', '.join(KEYS)}")
+    return settings, where
+
+
+def split_list(text: str | None) -> list[str] | None:
+    """`january,february` as a list; None stays None (the default)."""
+    if text is None:
+        return None
+    return [part.strip() for part in text.split(",")]
+
+
+def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> CataloguePlan:
+    """The catalogue `settings` ask for; `names[key]` is how an error names each key
+    (`--players`, or `catalogue.toml: players`)."""
+
+    def name(key: str) -> str:
+        return names.get(key, key)
+
+    theme_names = _themes(settings.get("themes"), name("themes"))
+    players = tuple(_list(settings, "players", name, _count, DEFAULT_PLAYERS))
+    papers = tuple(_list(settings, "papers", name, _choice(PAPERS), PAPERS))
+    per_page = tuple(_list(settings, "per_page", name, _choice(PER_PAGE, int), (1,)))
+    ruleset_ids = tuple(
+        _list(settings, "rulesets", name, _choice(rulesets.available()), ("classic",))
+    )
+    if len(players) > MAX_COUNTS:
+        raise InputError(
+            f"{name('players')}: at most {MAX_COUNTS} player counts, not {len(players)}"
+        )
+    packs = len(players) * len(papers) * len(per_page) * len(ruleset_ids)
+    if packs > MAX_PACKS:
+        raise InputError(
+            f"{len(players)} player counts x {len(papers)} papers x {len(per_page)} per-page "
+            f"choices x {len(ruleset_ids)} rulesets make {packs} packs a listing; at most "
+            f"{MAX_PACKS} fit a shop's 5 files, so ask for fewer"
+        )
+    seed = settings.get("seed", 1)
+    if type(seed) is not int or not 0 <= seed < 10**9:
+        raise InputError(f"{name('seed')} must be a whole number from 0 to 999999999, not {seed!r}")
+    date = settings.get("date")
+    if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
+        date = date.isoformat()
+    if date is not None and (type(date) is not str or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
+        raise InputError(f"{name('date')} must be YYYY-MM-DD, not {date!r}")
+    try:
+        day = config.event_date(calendar.fromisoformat(date).isoformat() if date else None)
+    except ValueError:
+        raise InputError(f"{name('date')} must be a real date, YYYY-MM-DD, not {date!r}") from None
+    wording = Wording(
+        shop=_text(settings, "shop", name, MAX_SHOP),
+        title=_title_template(settings, name),
+        intro=_text(settings, "intro", name, MAX_WORDING),
+        tags=tuple(_list(settings, "tags", name, _tag, ())),
+    )
+    for ruleset in ruleset_ids:
+        rulesets.load(ruleset)
+    listings = []
+    for listing, theme in theme_names:
+        themes.load(theme)
+        listings.append(
+            Listing(
+                name=listing,
+                theme=theme,
+                packs=tuple(
+                    PackSpec(theme, count, paper, per, ruleset)
+                    for paper in papers
+                    for ruleset in ruleset_ids
+                    for per in per_page
+                    for count in players
+                ),
+            )
+        )
+    return CataloguePlan(
+        listings=tuple(listings),
+        players=players,
+        papers=papers,
+        per_page=per_page,
+        rulesets=ruleset_ids,
+        seed=seed,
+        date=day,
+        wording=wording,
+    )
+
+
+def input_digest(plan: CataloguePlan, listing: Listing) -> str:
+    """A digest of everything a listing's bytes come from: its theme's files (art, CSS, fonts),
+    its rulesets, the templates, the options and bunco-print's version."""
+    theme = themes.load(listing.theme)
+    digest = hashlib.sha256()
+    digest.update(json.dumps(plan.options(), sort_keys=True).encode())
+    digest.update(json.dumps([asdict(pack) for pack in listing.packs]).encode())
+    paths = [p for folder in theme.folders for p in sorted(folder.rglob("*")) if p.is_file()]
+    paths += sorted({path for font in theme.fonts.values() for path in font.faces.values()})
+    paths += [Path(str(rulesets.RULESET_DIR / f"{r}.toml")) for r in plan.rulesets]
+    from ..resources import data_dir
+
+    paths += sorted(p for p in data_dir("templates").rglob("*") if p.is_file())
+    for path in paths:
+        digest.update(f"\n{path.name}\n".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+# --- checking one key --------------------------------------------------------------------------
+
+
+def _themes(value: object, name: str) -> list[tuple[str, str]]:
+    """(listing name, theme) for each theme asked for: a shipped name, or a theme folder of the
+    seller's own (its listing is named after the folder)."""
+    known = themes.available()
+    if value is None or value == "all" or value == ["all"]:
+        return [(theme, theme) for theme in known]
+    if type(value) is not list or not value:
+        raise InputError(f'{name} must list theme names (or be "all"), not {value!r}')
+    chosen: dict[str, str] = {}
+    for theme in value:
+        if type(theme) is not str or not (theme in known or _theme_folder(theme)):
+            shown = printable(repr(theme))[:40]
+            raise InputError(
+                f"{name}: unknown theme {shown}; choose from: {', '.join(known)} "
+                "(or name a folder holding a theme.toml)"
+            )
+        listing = theme if theme in known else Path(theme).resolve().name
+        if listing in chosen:
+            raise InputError(f"{name} names two themes called {listing}")
+        chosen[listing] = theme
+    return list(chosen.items())
+
+
+def _theme_folder(theme: str) -> bool:
+    try:
+        return "\0" not in theme and (Path(theme) / "theme.toml").is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _list(settings, key, name, check, default) -> list:
+    value = settings.get(key)
+    if value is None:
+        return list(default)
+    if type(value) is not list or not value:
+        raise InputError(f"{name(key)} must be a list, not {printable(repr(value))[:40]}")
+    items = [check(item, name(key)) for item in value]
+    for item in items:
+        if items.count(item) > 1:
+            raise InputError(f"{name(key)} names {item} twice")
+    return items
+
+
+def _count(value: object, name: str) -> int:
+    if type(value) is str and value.isdigit():
+        value = int(value)
+    if type(value) is not int or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        shown = printable(repr(value))[:40]
+        raise InputError(
+            f"{name}: player counts are whole numbers from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+            f"not {shown}"
+        )
+    return value
+
+
+def _choice(choices: Sequence, kind: type = str):
+    def check(value: object, name: str):
+        if kind is int and type(value) is str and value.isdigit():
+            value = int(value)
+        if value not in choices or type(value) is not kind:
+            shown = printable(repr(value))[:40]
+            raise InputError(f"{name}: choose from {', '.join(map(str, choices))}, not {shown}")
+        return value
+
+    return check
+
+
+def _tag(value: object, name: str) -> str:
+    if type(value) is not str or not value.strip() or len(value.strip()) > 20:
+        shown = printable(repr(value))[:40]
+        raise InputError(f"{name}: each tag is text of 1 to 20 characters, not {shown}")
+    return value.strip()
+
+
+def _text(settings, key, name, longest: int) -> str:
+    value = settings.get(key, "")
+    if type(value) is not str or len(value) > longest or "\0" in value:
+        raise InputError(f"{name(key)} must be text of at most {longest} characters")
+    return value.strip()
+
+
+PLACES = ("theme", "players", "papers", "shop")
+
+
+def _title_template(settings, name) -> str:
+    title = _text(settings, "title", name, 140)
+    for match in re.finditer(r"\{([^{}]*)\}", title):
+        if match.group(1) not in PLACES:
+            places = ", ".join("{" + p + "}" for p in PLACES)
+            raise InputError(f"{name('title')}: {{{match.group(1)}}} is not one of {places}")
+    return title

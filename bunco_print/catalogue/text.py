@@ -1,0 +1,198 @@
+"""A listing's words: its title, tags and description, listing.json and listings.csv.
+
+Shops take a title of at most 140 characters and 13 tags of at most 20 characters each; every
+text here is cut to fit, never refused after the packs are made.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Sequence
+
+from .. import rulesets, themes
+from .plan import CataloguePlan, Listing
+
+MAX_TITLE = 140
+MAX_TAGS = 13
+MAX_TAG = 20
+PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
+PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
+# What each document a pack may hold is called in a description, in printing order.
+DOCUMENTS = {
+    "score-sheets.pdf": (
+        "Score sheets",
+        "one per player, numbered, with the night's totals at the foot",
+    ),
+    "team-cards.pdf": ("Team cards", "one per team, numbered"),
+    "tally-pads.pdf": ("Tally pads", "one per table and set"),
+    "seat-cards.pdf": ("Seat cards", "stars and seats for the first round"),
+    "prize-sheet.pdf": ("Prize sheet", "the pot split into prizes"),
+    "rules-handout.pdf": ("Rules handout", "how to play, for every table"),
+    "table-markers.pdf": ("Table markers", "fold-over tent cards for each table"),
+}
+_GAME_WORDS = re.compile(r"(?i)b[ou]n[ck]o|night|party")  # "December Bunco Night" -> "December"
+
+
+def players_phrase(counts: Sequence[int]) -> str:
+    low, high = min(counts), max(counts)
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """ "8, 12 and 16"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def papers_phrase(papers: Sequence[str]) -> str:
+    return and_list([PAPER_NAMES[p] for p in papers])
+
+
+def theme_name(theme: themes.Theme) -> str:
+    """ "December" from "December Bunco": the theme's title without the game's word."""
+    words = [w for w in theme.title.split() if not _GAME_WORDS.fullmatch(w)]
+    return " ".join(words) or theme.name.replace("-", " ").replace("_", " ").title()
+
+
+def title(plan: CataloguePlan, listing: Listing) -> str:
+    theme = themes.load(listing.theme)
+    places = {
+        "theme": theme_name(theme),
+        "players": players_phrase(plan.players),
+        "papers": papers_phrase(plan.papers),
+        "shop": plan.wording.shop,
+    }
+    template = plan.wording.title or (
+        "{theme} Bunco Printable Pack, {players}, Score Sheets, Tally Pads, Rules, {papers}"
+    )
+    text = re.sub(r"\{(\w+)\}", lambda m: places.get(m.group(1), m.group(0)), template)
+    return _cut(" ".join(text.split()), MAX_TITLE)
+
+
+def tags(plan: CataloguePlan, listing: Listing) -> list[str]:
+    theme = themes.load(listing.theme)
+    name = theme_name(theme).lower()
+    wanted = [
+        *plan.wording.tags,
+        f"{name} bunco",
+        "bunco printable",
+        "bunco score sheet",
+        "bunco tally sheet",
+        "bunco night",
+        "bunco party",
+        "dice game",
+        "bunco rules",
+        f"{name} party game",
+        "printable game",
+        "bunco score card",
+        "instant download",
+        "game night",
+        "bunko",
+    ]
+    chosen: list[str] = []
+    for tag in wanted:
+        tag = " ".join(tag.split())
+        if tag and len(tag) <= MAX_TAG and tag not in chosen:
+            chosen.append(tag)
+    return chosen[:MAX_TAGS]
+
+
+def description(
+    plan: CataloguePlan, listing: Listing, files: Sequence[str], documents: Sequence[str]
+) -> str:
+    theme = themes.load(listing.theme)
+    counts = and_list([str(n) for n in plan.players])
+    intro = plan.wording.intro or (
+        f"Host a {theme_name(theme)} Bunco night without drawing a single grid. "
+        f"{theme.description}".strip()
+    )
+    lines = [intro, "", "WHAT IS INCLUDED"]
+    lines += [f"- {what}: {why}" for doc, (what, why) in DOCUMENTS.items() if doc in documents]
+    lines.append("- pack.pdf: all of them in printing order, in one file")
+    lines.append(f"- A ready-made pack for {counts} players")
+    if len(plan.rulesets) > 1 or plan.rulesets != ("classic",):
+        names = and_list([rulesets.load(r).name for r in plan.rulesets])
+        lines.append(f"- Rules: {names}")
+    if plan.per_page != (1,):
+        lines.append(f"- Score sheets {and_list([str(n) for n in plan.per_page])} to a page")
+    lines += ["", "SIZES"]
+    lines += [f"- {PAPER_SIZES[p]}" for p in plan.papers]
+    lines += ["", "FILES"] + [f"- {name}" for name in files]
+    lines += [
+        "",
+        "HOW TO PRINT",
+        "- Open the folder for your number of players and paper, and print pack.pdf at 100% "
+        '("actual size", not "fit to page"); each document is also there on its own.',
+        "- Card stock (65 to 110 lb, 176 to 300 g/m²) for seat cards and table markers; "
+        "plain paper for everything else.",
+        "- Duplex tip: print single-sided. Seat cards are cut apart and table markers fold "
+        "into tents, so anything on the back would be cut through or hidden; if your printer "
+        'only prints both sides, use it for score sheets and tally pads with "flip on long '
+        'edge".',
+        "",
+        "This is a digital download: nothing will be shipped.",
+    ]
+    if plan.wording.shop:
+        lines.append(f"Thank you for shopping at {plan.wording.shop}!")
+    return "\n".join(lines)
+
+
+def listing_json(
+    plan: CataloguePlan,
+    listing: Listing,
+    files: Sequence[str],
+    images: Sequence[str],
+    documents: Sequence[str],
+) -> dict:
+    papers = {paper: i for i, paper in enumerate(plan.papers)}
+    packs = sorted(listing.packs, key=lambda p: (papers[p.paper], p.players, p.per_page, p.ruleset))
+    return {
+        "title": title(plan, listing),
+        "tags": tags(plan, listing),
+        "description": description(plan, listing, files, documents),
+        "files": list(files),
+        "images": list(images),
+        "packs": [
+            {
+                "theme": themes.load(pack.theme).name,
+                "players": pack.players,
+                "paper": pack.paper,
+                **({"per_page": pack.per_page} if pack.per_page != 1 else {}),
+                **({"ruleset": pack.ruleset} if pack.ruleset != "classic" else {}),
+                "folder": pack.folder,
+            }
+            for pack in packs
+        ],
+    }
+
+
+def dumps(data: dict) -> bytes:
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def listings_csv(rows: Sequence[tuple[str, dict]]) -> bytes:
+    """One row per listing: its folder, title, tags, description, files and images."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["listing", "title", "tags", "description", "files", "images"])
+    for name, data in rows:
+        writer.writerow(
+            [
+                name,
+                data["title"],
+                ", ".join(data["tags"]),
+                data["description"],
+                "; ".join(f"{name}/{f}" for f in data["files"]),
+                "; ".join(f"{name}/{i}" for i in data["images"]),
+            ]
+        )
+    return buffer.getvalue().encode()
+
+
+def _cut(text: str, size: int) -> str:
+    if len(text) <= size:
+        return text
+    cut = text[: size - 1].rsplit(" ", 1)[0].rstrip(",;:-")
+    return cut + "…"

@@ -1,0 +1,268 @@
+"""`bunco-print catalogue` as a seller uses it: what a shop accepts, every pack asked for, the
+same bytes twice, a re-run that skips, and one clear line for a bad option or config key.
+
+One small catalogue (one theme, 4 and 8 players, both papers) is built once for the module."""
+
+from __future__ import annotations
+
+import csv
+import fcntl
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from bunco_print import themes
+from bunco_print.catalogue import make_plan, plan, text
+from bunco_print.catalogue.make import zip_names
+from bunco_print.cli import app
+
+from .pdftools import page_sizes_in, page_texts
+
+THEME = themes.available()[-1]
+ASKED = ["--themes", THEME, "--players", "4,8", "--paper", "letter,a4", "--shop", "Dice & Co"]
+EPOCH = {"SOURCE_DATE_EPOCH": "1796342400"}
+SIZES = {"letter": (612, 792), "a4": (595, 842)}
+
+
+def catalogue(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
+    """The command as the seller runs it, on one machine (its QR codes are signed with the
+    key in the seller's config folder)."""
+    env = {**os.environ, **EPOCH, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
+    return subprocess.run(
+        [sys.executable, "-m", "bunco_print", "catalogue", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory) -> Path:
+    """A folder all of this session's pytest-xdist workers see (else this process's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="module")
+def seller(shared) -> Path:
+    home = shared / "catalogue-seller"
+    home.mkdir(exist_ok=True)
+    return home
+
+
+@pytest.fixture(scope="module")
+def shop(shared, seller) -> Path:
+    """Built once a session: the first worker to need it builds it, the others wait."""
+    where = shared / "catalogue-shop"
+    with open(shared / "catalogue-shop.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (where / "shop" / "listings.csv").exists():
+            where.mkdir(exist_ok=True)
+            result = catalogue(*ASKED, "--out", "shop", "--jobs", "2", cwd=where, home=seller)
+            assert result.returncode == 0, result.stderr
+    return where / "shop"
+
+
+@pytest.fixture(scope="module")
+def listing(shop) -> dict:
+    return json.loads((shop / THEME / "listing.json").read_text(encoding="utf-8"))
+
+
+def test_a_listing_fits_what_a_shop_accepts(shop, listing):
+    folder = shop / THEME
+    assert 1 <= len(listing["files"]) <= 5
+    for name in listing["files"]:
+        assert len(name) <= 70 and name.endswith(".zip")
+        assert (folder / name).stat().st_size <= 20 * 1000 * 1000
+    assert len(listing["images"]) >= 5
+    accent = themes.load(THEME).colors["accent"]
+    for name in listing["images"]:
+        with Image.open(folder / name) as image:
+            assert image.size == (2000, 2000)
+            # framed in the theme's accent colour, so the gallery reads as one set
+            red, green, blue = image.convert("RGB").getpixel((42, 1000))
+            assert f"#{red:02x}{green:02x}{blue:02x}" == accent
+    assert 0 < len(listing["title"]) <= 140
+    assert themes.load(THEME).title.split()[0] in listing["title"]
+    assert 1 <= len(listing["tags"]) <= 13
+    assert all(0 < len(tag) <= 20 for tag in listing["tags"])
+    assert len(set(listing["tags"])) == len(listing["tags"])
+    words = listing["description"]
+    for said in ("Score sheets", "Rules handout", "US Letter", "A4", "HOW TO PRINT", "Duplex"):
+        assert said in words
+
+
+def test_every_pack_asked_for_is_in_the_zips_on_its_paper(shop, listing):
+    asked = {(THEME, players, paper) for players in (4, 8) for paper in ("letter", "a4")}
+    said = {(p["theme"], p["players"], p["paper"]) for p in listing["packs"]}
+    assert said == asked
+    held = {}
+    for name in listing["files"]:
+        with zipfile.ZipFile(shop / THEME / name) as archive:
+            entries = archive.namelist()
+            assert entries == sorted(entries)
+            assert {info.date_time for info in archive.infolist()} == {(2026, 12, 4, 0, 0, 0)}
+            for entry in entries:
+                held[entry] = archive.read(entry)
+    for pack in listing["packs"]:
+        pdf = held[f"{pack['folder']}/pack.pdf"]
+        assert page_sizes_in(pdf) == {SIZES[pack["paper"]]}
+        sheets = page_texts(held[f"{pack['folder']}/score-sheets.pdf"])
+        assert len(sheets) == pack["players"]  # one score sheet a player
+        assert f"{pack['folder']}/rules-handout.pdf" in held
+    assert not any(entry.endswith("event.secret") for entry in held)
+
+
+def test_listings_csv_has_a_row_per_listing(shop, listing):
+    rows = list(csv.DictReader(io.StringIO((shop / "listings.csv").read_text(encoding="utf-8"))))
+    assert [row["listing"] for row in rows] == [THEME]
+    assert rows[0]["title"] == listing["title"]
+    assert rows[0]["tags"].split(", ") == listing["tags"]
+    assert rows[0]["description"] == listing["description"]
+    assert rows[0]["images"].split("; ") == [f"{THEME}/{name}" for name in listing["images"]]
+
+
+def test_the_same_inputs_give_the_same_bytes_whatever_the_jobs(shop, seller, tmp_path):
+    result = catalogue(*ASKED, "--out", "again", "--jobs", "1", cwd=tmp_path, home=seller)
+    assert result.returncode == 0, result.stderr
+    first = {p.relative_to(shop): p.read_bytes() for p in shop.rglob("*") if p.is_file()}
+    again = tmp_path / "again"
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_a_re_run_with_nothing_changed_skips_the_listing(shop, seller):
+    zips = sorted((shop / THEME).glob("*.zip"))
+    before = [p.stat().st_mtime_ns for p in zips]
+    result = catalogue(*ASKED, "--out", str(shop), cwd=shop.parent, home=seller)
+    assert result.returncode == 0, result.stderr
+    assert "0 listing(s) made" in result.stdout
+    assert f"unchanged, skipped: {THEME}" in result.stderr
+    assert [p.stat().st_mtime_ns for p in zips] == before
+
+
+def test_what_a_listing_is_made_from_changes_its_digest(monkeypatch):
+    def digest(**settings):
+        made = make_plan({"themes": [THEME], "players": [8], **settings}, {})
+        return plan.input_digest(made, made.listings[0])
+
+    before = digest()
+    assert digest() == before
+    assert digest(seed=2) != before
+    assert digest(papers=["a4"]) != before
+    monkeypatch.setattr(plan, "__version__", "99.0")
+    assert digest() != before
+
+
+def test_a_theme_folder_of_the_sellers_own_is_a_listing_named_after_it(tmp_path):
+    folder = tmp_path / "june"
+    folder.mkdir()
+    (folder / "theme.toml").write_text('title = "June Bunco"\nextends = "classic"\n')
+    made = make_plan({"themes": [str(folder), THEME]}, {})
+    assert [(item.name, item.theme) for item in made.listings] == [
+        ("june", str(folder)),
+        (THEME, THEME),
+    ]
+    assert made.players == (8, 12, 16, 24) and made.papers == ("letter", "a4")
+
+
+def test_long_words_are_cut_to_what_a_shop_takes(tmp_path):
+    folder = tmp_path / "long"
+    folder.mkdir()
+    long_title = "Extraordinarily Sparkly Midwinter Candlelight Bunco Night"
+    (folder / "theme.toml").write_text(f'title = "{long_title}"\nextends = "classic"\n')
+    settings = {
+        "themes": [str(folder)],
+        "title": "{theme} Bunco Printable Party Pack, {players}, {papers}, by {shop} " * 2,
+        "shop": "The Very Long Named Paper Goods Company Of Somewhere",
+        "tags": ["winter bunco", "candlelight"],
+    }
+    made = make_plan(settings, {})
+    listing = made.listings[0]
+    title = text.title(made, listing)
+    assert len(title) <= 140 and title.startswith("Extraordinarily Sparkly")
+    tags = text.tags(made, listing)
+    assert tags[:2] == ["winter bunco", "candlelight"]
+    assert len(tags) <= 13 and all(len(tag) <= 20 for tag in tags)
+
+
+def test_packs_too_big_for_one_zip_are_split_by_player_count():
+    def parts(*counts):
+        return [[plan.PackSpec(THEME, n, "a4") for n in part] for part in counts]
+
+    assert zip_names("x-bunco", "a4", parts([8, 12])) == ["x-bunco-a4.zip"]
+    assert zip_names("x-bunco", "a4", parts([12, 16], [8])) == [
+        "x-bunco-a4-12-16-players.zip",
+        "x-bunco-a4-8-players.zip",
+    ]
+    both = [[plan.PackSpec(THEME, 8, "a4", 1)], [plan.PackSpec(THEME, 8, "a4", 2)]]
+    assert zip_names("x-bunco", "a4", both) == [
+        "x-bunco-a4-part-1-of-2.zip",
+        "x-bunco-a4-part-2-of-2.zip",
+    ]
+
+
+# --- bad input: one line, exit 2, nothing written -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        ("players = [8, 2]\n", "catalogue.toml: players: player counts are whole numbers"),
+        ('themes = ["nope"]\n', "catalogue.toml: themes: unknown theme 'nope'"),
+        ('papers = ["legal"]\n', "catalogue.toml: papers: choose from letter, a4"),
+        ("colour = 1\n", "catalogue.toml: colour is not a key it knows"),
+        ('tags = ["a tag far longer than twenty"]\n', "catalogue.toml: tags: each tag"),
+        ('title = "{theme} by {owner}"\n', "catalogue.toml: title: {owner} is not one of"),
+        ("players = 8\n", "catalogue.toml: players must be a list"),
+        ("players = [\n", "catalogue.toml is not valid TOML"),
+    ],
+)
+def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "catalogue.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(app, ["catalogue", "--config", "catalogue.toml", "--out", "shop"])
+    assert result.exit_code == 2
+    assert said in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "shop").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--players", "8,many"], "--players: player counts are whole numbers"),
+        (["--paper", "letter,letter"], "--paper names letter twice"),
+        (["--themes", "nope"], "--themes: unknown theme 'nope'"),
+        (["--per-page", "3"], "--per-page: choose from 1, 2, 4"),
+        (["--jobs", "-1"], "--jobs must be 0"),
+    ],
+)
+def test_a_bad_option_is_one_line_naming_it(tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["catalogue", *args, "--out", "shop"])
+    assert result.exit_code == 2
+    assert said in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "shop").exists()
+
+
+def test_a_folder_of_the_users_is_refused_before_any_work(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    result = CliRunner().invoke(app, ["catalogue", "--themes", THEME, "--out", "mine"])
+    assert result.exit_code == 2
+    assert "holds no bunco-print catalogue" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]

@@ -151,7 +151,7 @@ def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> lis
         "buncos": f"{word}s",
         "mini_buncos": f"Mini {word}s",
         "traveler": f"I hold the {token}",
-        "name": "Your name",
+        "name": "Team name" if night.team_cards else "Your name",
     }
     out = []
     for key in live.fields(night):

@@ -74,9 +74,10 @@ def lay_out(
     per_page: int = 1,
     docs: list[str] | tuple[str, ...] = (),
     pieces: tuple[str, ...] = ("star", "seat"),
+    large: bool = False,
 ) -> Layout:
     """Every page of the documents in `docs`, for this night, paper and theme."""
-    night = Inputs(event, ruleset, theme, paper, per_page)
+    night = Inputs(event, ruleset, theme, paper, per_page, large)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
     sheets = len(event.sheets)

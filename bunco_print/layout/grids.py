@@ -16,12 +16,13 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     event, ruleset, c = night.event, night.ruleset, night.colors
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
     units = 3.9 + (1.5 if mini else 0)
+    big = night.scale  # --large-print: room for larger cells and text
     best_q, b, u, rh = -1.0, 1, 0.0, 0.0
     for bands in range(1, sets + 1):
         k = math.ceil(sets / bands)
         if k * bands - sets < bands:  # no band left empty
-            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44)
-            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31)
+            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44 * big)
+            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31 * big)
             q = min(cand_u, cand_rh * 1.3)
             if q > best_q + 0.5:
                 best_q, b, u, rh = q, bands, cand_u, cand_rh
@@ -39,7 +40,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
     y0 = oy + (h - total_h) / 2
-    fs = max(min(rh * 0.42, u * 0.45, 9.5), 6.2)
+    fs = max(min(rh * 0.42, u * 0.45, 9.5 * big), 6.2 * big)
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])

@@ -7,6 +7,7 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from .. import night as model
@@ -18,10 +19,9 @@ from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
     CARD_COLS,
     CARD_ROWS,
-    PAD_COLS,
-    PAD_ROWS,
     cards_page,
     marker_page,
+    pad_grid,
     pads_page,
     pieces_pages,
 )
@@ -86,7 +86,7 @@ def lay_out(
         "score_sheet": (per_page, sheets),
         "team_card": (per_page, sheets),
         "sheet_back": (per_page, sheets),
-        "tally_pad": (PAD_COLS * PAD_ROWS, len(event.tally_pads)),
+        "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
         "seat_cards": (CARD_COLS * CARD_ROWS, len(event.seat_cards)),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])

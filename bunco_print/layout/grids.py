@@ -246,7 +246,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     """Tally pads' grids, each w x h pt, one at every (x, y) of xs x ys: a row per round (its
     die), two team columns each with room for tally marks and a box for the running score."""
     c, rounds = night.colors, night.event.rounds_per_set
-    head_h = min(h * 0.1, 24)
+    head_h = min(h * 0.1, 24 * night.scale)
     rh = (h - head_h) / rounds
     die_w = min(w * 0.11, 30)
     tw = (w - die_w - 8) / 2

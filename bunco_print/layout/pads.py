@@ -15,6 +15,12 @@ CAPTION_H = 9  # a caption's slot: its words stamped at about 6 pt
 CARD_COLS, CARD_ROWS = 2, 5
 
 
+def pad_grid(night: Inputs) -> tuple[int, int]:
+    """Columns and rows of tally pads a page: quarters, or for --large-print two landscape
+    halves (each pad 1.3 times as wide and 1.5 times as tall as a quarter)."""
+    return (2, 1) if night.large else (PAD_COLS, PAD_ROWS)
+
+
 @dataclass(frozen=True)
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
@@ -27,6 +33,7 @@ class PadsPage:
     page: Page
     size: str
     pads: tuple[PadText, ...]
+    scale: float = 1.0  # --large-print: the head's words this much larger
 
 
 @dataclass(frozen=True)
@@ -55,16 +62,23 @@ def _safe(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
 
+def _pad_paper(night: Inputs) -> tuple[float, float]:
+    """The pad page's width and height: landscape for --large-print's halves."""
+    return (night.ph, night.pw) if night.large else (night.pw, night.ph)
+
+
 def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     """Four tally pads a page (quarters, with cut lines), or the first `count` (a last page):
     a grid per pad, write-in lines for the table and set (their slots), the table's QR code with
     its caption (slots: a spare pad has neither) and a scoring reminder."""
-    event, c = night.event, night.colors
-    pw, ph = night.pw, night.ph
-    cell_w, cell_h = pw / PAD_COLS, ph / PAD_ROWS
-    qr, line_h, note_h = QR_SIDE, 22, 30
-    grid_y = qr + CAPTION_H + 4
-    pads = [cell(i, PAD_COLS, PAD_ROWS, cell_w, cell_h, EDGE) for i in range(PAD_COLS * PAD_ROWS)]
+    event, c, k = night.event, night.colors, night.scale  # k: --large-print's text and lines
+    (pw, ph), (cols, rows) = _pad_paper(night), pad_grid(night)
+    cell_w, cell_h = pw / cols, ph / rows
+    qr, line_h, note_h, inset = QR_SIDE, 22 * k, 30 * k, 34 * k
+    set_y = 24 + 26 * k  # the SET line's top, below the TABLE line
+    caption_h = CAPTION_H * k
+    grid_y = max(qr + caption_h, set_y + line_h) + 4
+    pads = [cell(i, cols, rows, cell_w, cell_h, EDGE) for i in range(cols * rows)]
     pads = pads[: count or len(pads)]
     w, h = pads[0].w, pads[0].h
     lw = w - qr - 12
@@ -73,39 +87,44 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         tally_grids(night, layer, [p.x], [p.y + grid_y], w, h - grid_y - note_h)
     cut, tick = svg.stroke(c["line"], 0.6, "4 3"), svg.stroke(c["ink"], 0.5)
     write_in = svg.stroke(c["line"], 0.8)
-    for k in range(1, PAD_COLS):
-        x = cell_w * k
+    for n in range(1, cols):
+        x = cell_w * n
         layer.add(cut, svg.seg(x, 22, x, ph - 22))
         layer.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, ph - 22, x, ph - 10))
-    for k in range(1, PAD_ROWS):
-        y = cell_h * k
+    for n in range(1, rows):
+        y = cell_h * n
         layer.add(cut, svg.seg(22, y, pw - 22, y))
         layer.add(tick, svg.seg(10, y, 22, y) + svg.seg(pw - 22, y, pw - 10, y))
     body = night.family("body")
     display = night.font("display")
-    title_room = lw - display.width("Tally ", 22) - 3  # the title follows "Tally" on its line
-    title, title_size = night.font("body").shorten(event.title, title_room, 8, MIN_TEXT)
+    title_room = lw - display.width("Tally ", 22 * k) - 3  # the title follows "Tally"
+    title, title_size = night.font("body").shorten(event.title, title_room, 8 * k, MIN_TEXT * k)
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
         x, y = p.x, p.y
         layer.add(
             write_in,
-            svg.seg(x + 34, y + 24 + line_h, x + lw, y + 24 + line_h)
-            + svg.seg(x + 34, y + 50 + line_h, x + lw * 0.5, y + 50 + line_h),
+            svg.seg(x + inset, y + 24 + line_h, x + lw, y + 24 + line_h)
+            + svg.seg(x + inset, y + set_y + line_h, x + lw * 0.5, y + set_y + line_h),
         )
+        tag = 7 * k
         layer.text(
-            svg.text(x, y + 24 + line_h - 4, "TABLE", 7, body, 700, night.muted, spacing=0.8)
-            + svg.text(x, y + 50 + line_h - 4, "SET", 7, body, 700, night.muted, spacing=0.8)
+            svg.text(x, y + 24 + line_h - 4, "TABLE", tag, body, 700, night.muted, spacing=0.8)
+            + svg.text(x, y + set_y + line_h - 4, "SET", tag, body, 700, night.muted, spacing=0.8)
         )
         table_sample = event.tables[i % len(event.tables)].name if i < 3 else ""
         slots += [
             night.text_slot(
-                f"p{i}-table", Box(x + 36, y + 22, lw - 38, line_h), "table", i, table_sample
+                f"p{i}-table",
+                Box(x + inset + 2, y + 22, lw - inset - 4, line_h),
+                "table",
+                i,
+                table_sample,
             ),
             night.text_slot(
                 f"p{i}-set",
-                Box(x + 36, y + 48, lw * 0.5 - 38, line_h),
+                Box(x + inset + 2, y + set_y - 2, lw * 0.5 - inset - 4, line_h),
                 "set",
                 i,
                 set_samples[i % 4],
@@ -113,7 +132,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
             Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
             night.text_slot(
                 f"p{i}-caption",
-                Box(x + w - qr, y + qr, qr, CAPTION_H),
+                Box(x + w - qr, y + qr, qr, caption_h),
                 "label",
                 i,
                 "table code",
@@ -121,7 +140,11 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
             ),
         ]
         texts.append(
-            PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w), title)
+            PadText(
+                Block(x, y - 3, lw, title_size),
+                Block(x, y + h - note_h + 5, w, 6.5 * k if night.large else 0),
+                title,
+            )
         )
     page = Page(
         f"tally_pad-page-{number}",
@@ -131,7 +154,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         tuple(slots),
         safe=_safe(night),
     )
-    return PadsPage(page, page_size_css(night.paper), tuple(texts))
+    return PadsPage(page, page_size_css(night.paper, night.large), tuple(texts), k)
 
 
 def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:

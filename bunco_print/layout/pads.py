@@ -26,6 +26,7 @@ class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
     rules: Block  # the scoring reminder
     title: str = ""  # the night's title, shortened if it cannot fit at MIN_TEXT
+    grid: Box | None = None  # where the tally grid is drawn
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
                 Block(x, y - 3, lw, title_size),
                 Block(x, y + h - note_h + 5, w, 6.5 * k if night.large else 0),
                 title,
+                Box(x, y + grid_y, w, h - grid_y - note_h),
             )
         )
     page = Page(

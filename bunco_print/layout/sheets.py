@@ -28,6 +28,7 @@ class SheetText:
     sub: Block
     note: Block | None = None
     title_text: str = ""  # the night's title as it fits
+    grid: Box | None = None  # where the score or punch grid is drawn
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,8 @@ def sheets_page(
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
-        texts.append(SheetText(title, sub, note, d.title))
+        grid = Box(x, y + grid_y, cw, grid_h)
+        texts.append(SheetText(title, sub, note, d.title, grid))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",

@@ -15,7 +15,7 @@ from bunco_print.layout.grids import score_cells
 from bunco_print.pack import build_pack, pack_files
 from bunco_print.plan import plan_event
 
-from .pdftools import qr_codes, smallest_text
+from .pdftools import page_texts, qr_codes, smallest_text
 from .test_pack import ENGINE
 
 LARGE = 1.3
@@ -100,6 +100,7 @@ def _sizes(pdf: bytes, page: int, words: tuple[str, ...]) -> dict[str, float]:
     [
         ("score-sheets.pdf", ("NAME", "Tonight", "Sheet 1", "Wins", "ROUND", "Set 1")),
         ("tally-pads.pdf", ("TABLE", "SET", "Us", "SCORE", "Head table", "Each die")),
+        ("rules-handout.pdf", ("Classic Bunco", "Setting up", "Put four chairs", "Three dice")),
     ],
 )
 def test_printed_words_are_at_least_13_times_as_large(packs, document, words):
@@ -108,6 +109,14 @@ def test_printed_words_are_at_least_13_times_as_large(packs, document, words):
     for word in words:
         assert now[word] >= LARGE * was[word] - 0.05, (word, was[word], now[word])
     assert smallest_text(large)[0] >= MIN_TEXT
+
+
+def test_the_rules_handout_takes_more_pages_rather_than_clipping(packs):
+    normal, large = (packs[k].documents["rules-handout.pdf"] for k in (False, True))
+    assert len(page_texts(large)) > len(page_texts(normal))
+    # every word of the normal handout is still printed
+    words = set(" ".join(page_texts(normal)).split())
+    assert words <= set(" ".join(page_texts(large)).split())
 
 
 def test_every_code_still_decodes_at_150_dpi(packs):

@@ -38,6 +38,7 @@ class Layout:
     docs: dict  # document kind -> its layout (sheets.SheetsPage, pads.PadsPage, ...)
     ink: str = "#000000"
     last: dict = field(default_factory=dict)  # document kind -> its partly filled last page
+    large: bool = False  # --large-print: documents laid out by CSS (the rules) size up too
 
     @property
     def fake_qr(self) -> str:
@@ -112,7 +113,7 @@ def lay_out(
         if doc in counts and counts[doc][1] % counts[doc][0]
     }
     laid = {doc: makers[doc](0, 0) for doc in wanted}
-    return Layout(date, laid, theme.colors["ink"], last)
+    return Layout(date, laid, theme.colors["ink"], last, large)
 
 
 def _own_ids(laid):

@@ -50,7 +50,7 @@ def test_the_manifest_records_large_print(packs):
 def _layouts():
     ruleset, theme = rulesets.load("classic"), themes.load("classic")
     event = plan_event(13, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
-    docs = ["score_sheet", "tally_pad"]
+    docs = ["score_sheet", "tally_pad", "seat_cards"]
     normal = layout.lay_out(event, ruleset, theme, "letter", 4, docs)
     large = layout.lay_out(event, ruleset, theme, "letter", 2, docs, large=True)
     cells = [
@@ -65,7 +65,11 @@ def _layouts():
 
 def test_write_in_boxes_are_at_least_13_times_as_large():
     normal, large, (small_cells, large_cells) = _layouts()
-    for doc, kinds in (("score_sheet", ("name", "number")), ("tally_pad", ("table", "set"))):
+    for doc, kinds in (
+        ("score_sheet", ("name", "number")),
+        ("tally_pad", ("table", "set")),
+        ("seat_cards", ("table", "number")),
+    ):
         for kind in kinds:
             was = next(s for s in normal.page(doc).slots if s.kind == kind)
             now = next(s for s in large.page(doc).slots if s.kind == kind)
@@ -100,6 +104,7 @@ def _sizes(pdf: bytes, page: int, words: tuple[str, ...]) -> dict[str, float]:
     [
         ("score-sheets.pdf", ("NAME", "Tonight", "Sheet 1", "Wins", "ROUND", "Set 1")),
         ("tally-pads.pdf", ("TABLE", "SET", "Us", "SCORE", "Head table", "Each die")),
+        ("seat-cards.pdf", ("TONIGHT", "Table", "Bunco Night", "No. 1")),
         ("rules-handout.pdf", ("Classic Bunco", "Setting up", "Put four chairs", "Three dice")),
     ],
 )

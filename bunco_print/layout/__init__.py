@@ -17,8 +17,7 @@ from . import svg
 from .base import Inputs, nice_date
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
-    CARD_COLS,
-    CARD_ROWS,
+    card_grid,
     cards_page,
     marker_page,
     pad_grid,
@@ -88,7 +87,7 @@ def lay_out(
         "team_card": (per_page, sheets),
         "sheet_back": (per_page, sheets),
         "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
-        "seat_cards": (CARD_COLS * CARD_ROWS, len(event.seat_cards)),
+        "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
     makers = {

@@ -59,6 +59,12 @@ class PiecesPages:
     art: tuple[str, ...]  # their URIs
 
 
+def card_grid(night: Inputs) -> tuple[int, int]:
+    """Columns and rows of seat cards a page: ten, or for --large-print four cards the width of
+    the page (their words 1.3x need the room)."""
+    return (1, 4) if night.large else (CARD_COLS, CARD_ROWS)
+
+
 def _safe(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
@@ -183,14 +189,14 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     """Ten business-card-sized seat cards a page (two columns, five rows, trim lines), or the
     first `count` (a last page: the rest stay blank): the art (star or seat), "tonight you start
     at" the table, the night's title and date, a number."""
-    event, c = night.event, night.colors
-    cols, rows = CARD_COLS, CARD_ROWS
+    event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
+    cols, rows = card_grid(night)
     x0 = y0 = EDGE
     area_w, area_h = night.pw - 2 * EDGE, night.ph - 2 * EDGE
     cw, ch = area_w / cols, area_h / rows
     inset = 8
-    art = ch - 2 * inset - 22
-    tx = inset + art + 22
+    art = ch - 2 * inset - 22 * k
+    tx = inset + art + 22 * k
     tw = cw - tx - inset - 8
     head = event.table(1).name
     other = event.tables[1].name if len(event.tables) > 1 else head
@@ -209,7 +215,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         x, y = x0 + (i % cols) * cw, y0 + (i // cols) * ch
         layer.add(card, svg.rrect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset, 7))
         layer.add(disc, svg.rrect(x + inset + 8, y + inset + 7, art + 8, art + 8, art / 2 + 4))
-        layer.add(rule, svg.seg(x + tx, y + inset + 70, x + tx + 30, y + inset + 70))
+        layer.add(rule, svg.seg(x + tx, y + inset + 70 * k, x + tx + 30, y + inset + 70 * k))
         art_name, table = samples[i % len(samples)]
         slots += [
             Slot(
@@ -219,10 +225,12 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 i,
                 sample_art=night.art(art_name),
             ),
-            night.text_slot(f"c{i}-label", Box(x + tx, y + inset + 30, tw, 34), "table", i, table),
+            night.text_slot(
+                f"c{i}-label", Box(x + tx, y + inset + 30 * k, tw, 34 * k), "table", i, table
+            ),
             night.text_slot(
                 f"c{i}-number",
-                Box(x + cw - inset - 6 - 46, y + ch - inset - 5 - 12, 46, 12),
+                Box(x + cw - inset - 6 - 46 * k, y + ch - inset - 5 - 12 * k, 46 * k, 12 * k),
                 "number",
                 i,
                 f"No. {i + 1}",
@@ -234,12 +242,13 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
     title = event.title.strip()
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    title, title_fs = night.font("display").shorten(title, tw, 9, MIN_TEXT)
-    strut, title_lh = 7 * 1.45, title_fs * 1.45
-    above = max(strut / 2 + body_mid * 7, title_lh / 2 + display_mid * title_fs)
-    below = max(strut / 2 - body_mid * 7, title_lh / 2 - display_mid * title_fs)
-    title_y = y0 + inset + 76 + above
-    date_y = title_y + below + strut / 2 + body_mid * 7
+    title, title_fs = night.font("display").shorten(title, tw, 9 * k, MIN_TEXT * k)
+    small = 7 * k  # the date line
+    strut, title_lh = small * 1.45, title_fs * 1.45
+    above = max(strut / 2 + body_mid * small, title_lh / 2 + display_mid * title_fs)
+    below = max(strut / 2 - body_mid * small, title_lh / 2 - display_mid * title_fs)
+    title_y = y0 + inset + 76 * k + above
+    date_y = title_y + below + strut / 2 + body_mid * small
     labels = []
     for col in range(min(cols, count)):
         lx = x0 + col * cw + tx
@@ -247,9 +256,9 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         labels += [
             night.label(
                 lx,
-                y0 + inset + 22,
+                y0 + inset + 22 * k,
                 "\n".join(["TONIGHT YOU START AT"] * lines),
-                6.5,
+                6.5 * k,
                 "lb-b lb-m",
                 w=tw,
                 pitch=ch,
@@ -271,7 +280,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 lx,
                 date_y,
                 "\n".join([date] * lines),
-                7,
+                small,
                 "sc-event lb-m",
                 w=tw,
                 pitch=ch,

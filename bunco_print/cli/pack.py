@@ -87,6 +87,8 @@ def pack(
     if out is not None:
         files.check_out(out)
     request = orders.pack_request(order)
+    if request.per_page != per_page:
+        say(f"large print: {request.per_page} score sheet(s) a page instead of {per_page}")
     target = {}
 
     def before_render(event) -> None:

@@ -31,6 +31,8 @@ MAX_EVENT_ID, MAX_SHEET_ID, MAX_KEY = 64, 16, 40
 MAX_EXTRA = 20
 PAPERS = ("letter", "a4")
 PER_PAGE = (1, 2, 4)
+# --large-print: sheets a page, for each --per-page (a quarter is too small for it)
+LARGE_PER_PAGE = {1: 1, 2: 1, 4: 2}
 
 _ID = re.compile(r"[A-Za-z0-9-]+")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import config, inputs, rulesets, themes
+from . import config, inputs, limits, rulesets, themes
 from .errors import InputError
 from .fields import check_date, check_name
 from .limits import PAPERS, PER_PAGE, check_buy_in, check_players, check_sets, one_of
@@ -41,6 +41,7 @@ class PackOrder:
     currency: str = "$"
     engine_url: str | None = None
     star_on_back: bool = False
+    large_print: bool = False
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -74,7 +75,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         ruleset=order.ruleset,
         theme=order.theme,
         paper=order.paper,
-        per_page=order.per_page,
+        per_page=limits.LARGE_PER_PAGE[order.per_page] if order.large_print else order.per_page,
         seed=secrets.randbelow(10**9) if order.seed is None else order.seed,
         date=day,
         title=order.title,
@@ -84,6 +85,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         currency=order.currency,
         engine_url=engine_url,
         star_on_back=order.star_on_back,
+        large_print=order.large_print,
         creation_date=creation_date,
     )
 

@@ -58,6 +58,7 @@ class PackRequest:
     currency: str = "$"
     engine_url: str = DEFAULT_ENGINE_URL
     star_on_back: bool = False
+    large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
     creation_date: datetime | None = None
 
 
@@ -121,7 +122,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         currency=request.currency,
         engine_url=request.engine_url,
         star_on_back=request.star_on_back,
-        extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page},
+        extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
+        | ({"large_print": True} if request.large_print else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -164,7 +166,9 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset)
-    laid = layout.lay_out(event, ruleset, theme, request.paper, request.per_page, docs, PIECES)
+    laid = layout.lay_out(
+        event, ruleset, theme, request.paper, request.per_page, docs, PIECES, request.large_print
+    )
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
@@ -210,7 +214,16 @@ def template_context(
     event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None
 ) -> dict:
     if laid is None:
-        laid = layout.lay_out(event, ruleset, theme, request.paper, request.per_page, docs, PIECES)
+        laid = layout.lay_out(
+            event,
+            ruleset,
+            theme,
+            request.paper,
+            request.per_page,
+            docs,
+            PIECES,
+            request.large_print,
+        )
     return dict(
         layout=laid,
         event=event,

@@ -54,6 +54,13 @@ def pack(
             "instead of on seat cards."
         ),
     ] = False,
+    large_print: Annotated[
+        bool,
+        typer.Option(
+            help="For older players: text and write-in boxes 1.3x; 4 sheets a page become 2, "
+            "2 become 1."
+        ),
+    ] = False,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -75,10 +82,13 @@ def pack(
         currency=currency,
         engine_url=engine_url,
         star_on_back=star_on_back,
+        large_print=large_print,
     )
     if out is not None:
         files.check_out(out)
     request = orders.pack_request(order)
+    if request.per_page != per_page:
+        say(f"large print: {request.per_page} score sheet(s) a page instead of {per_page}")
     target = {}
 
     def before_render(event) -> None:

@@ -7,6 +7,7 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from .. import night as model
@@ -16,12 +17,10 @@ from . import svg
 from .base import Inputs, nice_date
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
-    CARD_COLS,
-    CARD_ROWS,
-    PAD_COLS,
-    PAD_ROWS,
+    card_grid,
     cards_page,
     marker_page,
+    pad_grid,
     pads_page,
     pieces_pages,
 )
@@ -38,6 +37,7 @@ class Layout:
     docs: dict  # document kind -> its layout (sheets.SheetsPage, pads.PadsPage, ...)
     ink: str = "#000000"
     last: dict = field(default_factory=dict)  # document kind -> its partly filled last page
+    large: bool = False  # --large-print: documents laid out by CSS (the rules) size up too
 
     @property
     def fake_qr(self) -> str:
@@ -74,9 +74,10 @@ def lay_out(
     per_page: int = 1,
     docs: list[str] | tuple[str, ...] = (),
     pieces: tuple[str, ...] = ("star", "seat"),
+    large: bool = False,
 ) -> Layout:
     """Every page of the documents in `docs`, for this night, paper and theme."""
-    night = Inputs(event, ruleset, theme, paper, per_page)
+    night = Inputs(event, ruleset, theme, paper, per_page, large)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
     sheets = len(event.sheets)
@@ -85,8 +86,8 @@ def lay_out(
         "score_sheet": (per_page, sheets),
         "team_card": (per_page, sheets),
         "sheet_back": (per_page, sheets),
-        "tally_pad": (PAD_COLS * PAD_ROWS, len(event.tally_pads)),
-        "seat_cards": (CARD_COLS * CARD_ROWS, len(event.seat_cards)),
+        "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
+        "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
     makers = {
@@ -111,7 +112,7 @@ def lay_out(
         if doc in counts and counts[doc][1] % counts[doc][0]
     }
     laid = {doc: makers[doc](0, 0) for doc in wanted}
-    return Layout(date, laid, theme.colors["ink"], last)
+    return Layout(date, laid, theme.colors["ink"], last, large)
 
 
 def _own_ids(laid):

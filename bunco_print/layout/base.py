@@ -16,6 +16,7 @@ TEXT_FILL = 0.7
 # Nothing is printed smaller than this (pt); small print for four sheets a page may go to
 # MIN_TEXT_QUARTER. Text that cannot fit at it wraps or is shortened with an ellipsis.
 MIN_TEXT, MIN_TEXT_QUARTER = 6.0, 5.0
+LARGE = 1.3  # --large-print: how much larger text and write-in boxes are
 MIN_NAME = 7.0  # a player's name: on two lines, or cut short, rather than smaller
 
 
@@ -28,6 +29,11 @@ class Inputs:
     theme: Theme
     paper: str = "letter"
     per_page: int = 1
+    large: bool = False  # --large-print: text and write-in boxes LARGE times their size
+
+    @property
+    def scale(self) -> float:
+        return LARGE if self.large else 1.0
 
     @property
     def pw(self) -> float:

@@ -9,22 +9,31 @@ from .base import Inputs
 from .geometry import Label
 
 
+def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
+    """The score grid's bands, its W and L boxes' width and its rows' height in w x h pt."""
+    sets, rounds = night.event.sets, night.event.rounds_per_set
+    units = 3.9 + (1.5 if night.ruleset.track_mini_buncos else 0)
+    big = night.scale  # --large-print: room for larger cells and text
+    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
+    for bands in range(1, sets + 1):
+        k = math.ceil(sets / bands)
+        if k * bands - sets < bands:  # no band left empty
+            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44 * big)
+            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31 * big)
+            q = min(cand_u, cand_rh * 1.3)
+            if q > best_q + 0.5:
+                best_q, b, u, rh = q, bands, cand_u, cand_rh
+    return b, u, rh
+
+
 def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
     event, ruleset, c = night.event, night.ruleset, night.colors
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
-    units = 3.9 + (1.5 if mini else 0)
-    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
-    for bands in range(1, sets + 1):
-        k = math.ceil(sets / bands)
-        if k * bands - sets < bands:  # no band left empty
-            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44)
-            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31)
-            q = min(cand_u, cand_rh * 1.3)
-            if q > best_q + 0.5:
-                best_q, b, u, rh = q, bands, cand_u, cand_rh
+    b, u, rh = score_cells(night, w, h)
+    big = night.scale  # --large-print
     k = math.ceil(sets / b)
     die_w = max(u * 1.1, 26)
     gap = 8 if u > 20 else 5
@@ -39,7 +48,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
     y0 = oy + (h - total_h) / 2
-    fs = max(min(rh * 0.42, u * 0.45, 9.5), 6.2)
+    fs = max(min(rh * 0.42, u * 0.45, 9.5 * big), 6.2 * big)
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
@@ -85,7 +94,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
             layer.add(frame, svg.rrect(bx, gy, block_w, (rounds + 1) * rh, 3))
     # labels: short, so SVG text (an HTML line costs more than a short SVG label)
     muted, ink = night.muted, c["ink"]
-    least = night.min_text
+    least = night.min_text * big
     for band, by, gy, off, blocks in bands_():
         layer.text(
             svg.text(
@@ -245,12 +254,12 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     """Tally pads' grids, each w x h pt, one at every (x, y) of xs x ys: a row per round (its
     die), two team columns each with room for tally marks and a box for the running score."""
     c, rounds = night.colors, night.event.rounds_per_set
-    head_h = min(h * 0.1, 24)
+    head_h = min(h * 0.1, 24 * night.scale)
     rh = (h - head_h) / rounds
     die_w = min(w * 0.11, 30)
     tw = (w - die_w - 8) / 2
     score_w = tw * 0.36
-    fs = min(head_h * 0.62, 15)
+    fs = min(head_h * 0.62, 15 * night.scale)
     small = max(fs * 0.5, 6.5)
     rule, frame = svg.stroke(c["line"], 0.7), svg.stroke(c["accent2"], 1.2)
     display, body = night.family("display"), night.family("body")

@@ -15,11 +15,18 @@ CAPTION_H = 9  # a caption's slot: its words stamped at about 6 pt
 CARD_COLS, CARD_ROWS = 2, 5
 
 
+def pad_grid(night: Inputs) -> tuple[int, int]:
+    """Columns and rows of tally pads a page: quarters, or for --large-print two landscape
+    halves (each pad 1.3 times as wide and 1.5 times as tall as a quarter)."""
+    return (2, 1) if night.large else (PAD_COLS, PAD_ROWS)
+
+
 @dataclass(frozen=True)
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
     rules: Block  # the scoring reminder
     title: str = ""  # the night's title, shortened if it cannot fit at MIN_TEXT
+    grid: Box | None = None  # where the tally grid is drawn
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,7 @@ class PadsPage:
     page: Page
     size: str
     pads: tuple[PadText, ...]
+    scale: float = 1.0  # --large-print: the head's words this much larger
 
 
 @dataclass(frozen=True)
@@ -51,20 +59,33 @@ class PiecesPages:
     art: tuple[str, ...]  # their URIs
 
 
+def card_grid(night: Inputs) -> tuple[int, int]:
+    """Columns and rows of seat cards a page: ten, or for --large-print four cards the width of
+    the page (their words 1.3x need the room)."""
+    return (1, 4) if night.large else (CARD_COLS, CARD_ROWS)
+
+
 def _safe(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
+
+
+def _pad_paper(night: Inputs) -> tuple[float, float]:
+    """The pad page's width and height: landscape for --large-print's halves."""
+    return (night.ph, night.pw) if night.large else (night.pw, night.ph)
 
 
 def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     """Four tally pads a page (quarters, with cut lines), or the first `count` (a last page):
     a grid per pad, write-in lines for the table and set (their slots), the table's QR code with
     its caption (slots: a spare pad has neither) and a scoring reminder."""
-    event, c = night.event, night.colors
-    pw, ph = night.pw, night.ph
-    cell_w, cell_h = pw / PAD_COLS, ph / PAD_ROWS
-    qr, line_h, note_h = QR_SIDE, 22, 30
-    grid_y = qr + CAPTION_H + 4
-    pads = [cell(i, PAD_COLS, PAD_ROWS, cell_w, cell_h, EDGE) for i in range(PAD_COLS * PAD_ROWS)]
+    event, c, k = night.event, night.colors, night.scale  # k: --large-print's text and lines
+    (pw, ph), (cols, rows) = _pad_paper(night), pad_grid(night)
+    cell_w, cell_h = pw / cols, ph / rows
+    qr, line_h, note_h, inset = QR_SIDE, 22 * k, 30 * k, 34 * k
+    set_y = 24 + 26 * k  # the SET line's top, below the TABLE line
+    caption_h = CAPTION_H * k
+    grid_y = max(qr + caption_h, set_y + line_h) + 4
+    pads = [cell(i, cols, rows, cell_w, cell_h, EDGE) for i in range(cols * rows)]
     pads = pads[: count or len(pads)]
     w, h = pads[0].w, pads[0].h
     lw = w - qr - 12
@@ -73,39 +94,44 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         tally_grids(night, layer, [p.x], [p.y + grid_y], w, h - grid_y - note_h)
     cut, tick = svg.stroke(c["line"], 0.6, "4 3"), svg.stroke(c["ink"], 0.5)
     write_in = svg.stroke(c["line"], 0.8)
-    for k in range(1, PAD_COLS):
-        x = cell_w * k
+    for n in range(1, cols):
+        x = cell_w * n
         layer.add(cut, svg.seg(x, 22, x, ph - 22))
         layer.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, ph - 22, x, ph - 10))
-    for k in range(1, PAD_ROWS):
-        y = cell_h * k
+    for n in range(1, rows):
+        y = cell_h * n
         layer.add(cut, svg.seg(22, y, pw - 22, y))
         layer.add(tick, svg.seg(10, y, 22, y) + svg.seg(pw - 22, y, pw - 10, y))
     body = night.family("body")
     display = night.font("display")
-    title_room = lw - display.width("Tally ", 22) - 3  # the title follows "Tally" on its line
-    title, title_size = night.font("body").shorten(event.title, title_room, 8, MIN_TEXT)
+    title_room = lw - display.width("Tally ", 22 * k) - 3  # the title follows "Tally"
+    title, title_size = night.font("body").shorten(event.title, title_room, 8 * k, MIN_TEXT * k)
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
         x, y = p.x, p.y
         layer.add(
             write_in,
-            svg.seg(x + 34, y + 24 + line_h, x + lw, y + 24 + line_h)
-            + svg.seg(x + 34, y + 50 + line_h, x + lw * 0.5, y + 50 + line_h),
+            svg.seg(x + inset, y + 24 + line_h, x + lw, y + 24 + line_h)
+            + svg.seg(x + inset, y + set_y + line_h, x + lw * 0.5, y + set_y + line_h),
         )
+        tag = 7 * k
         layer.text(
-            svg.text(x, y + 24 + line_h - 4, "TABLE", 7, body, 700, night.muted, spacing=0.8)
-            + svg.text(x, y + 50 + line_h - 4, "SET", 7, body, 700, night.muted, spacing=0.8)
+            svg.text(x, y + 24 + line_h - 4, "TABLE", tag, body, 700, night.muted, spacing=0.8)
+            + svg.text(x, y + set_y + line_h - 4, "SET", tag, body, 700, night.muted, spacing=0.8)
         )
         table_sample = event.tables[i % len(event.tables)].name if i < 3 else ""
         slots += [
             night.text_slot(
-                f"p{i}-table", Box(x + 36, y + 22, lw - 38, line_h), "table", i, table_sample
+                f"p{i}-table",
+                Box(x + inset + 2, y + 22, lw - inset - 4, line_h),
+                "table",
+                i,
+                table_sample,
             ),
             night.text_slot(
                 f"p{i}-set",
-                Box(x + 36, y + 48, lw * 0.5 - 38, line_h),
+                Box(x + inset + 2, y + set_y - 2, lw * 0.5 - inset - 4, line_h),
                 "set",
                 i,
                 set_samples[i % 4],
@@ -113,7 +139,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
             Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
             night.text_slot(
                 f"p{i}-caption",
-                Box(x + w - qr, y + qr, qr, CAPTION_H),
+                Box(x + w - qr, y + qr, qr, caption_h),
                 "label",
                 i,
                 "table code",
@@ -121,7 +147,12 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
             ),
         ]
         texts.append(
-            PadText(Block(x, y - 3, lw, title_size), Block(x, y + h - note_h + 5, w), title)
+            PadText(
+                Block(x, y - 3, lw, title_size),
+                Block(x, y + h - note_h + 5, w, 6.5 * k if night.large else 0),
+                title,
+                Box(x, y + grid_y, w, h - grid_y - note_h),
+            )
         )
     page = Page(
         f"tally_pad-page-{number}",
@@ -131,7 +162,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         tuple(slots),
         safe=_safe(night),
     )
-    return PadsPage(page, page_size_css(night.paper), tuple(texts))
+    return PadsPage(page, page_size_css(night.paper, night.large), tuple(texts), k)
 
 
 def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:
@@ -158,14 +189,14 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     """Ten business-card-sized seat cards a page (two columns, five rows, trim lines), or the
     first `count` (a last page: the rest stay blank): the art (star or seat), "tonight you start
     at" the table, the night's title and date, a number."""
-    event, c = night.event, night.colors
-    cols, rows = CARD_COLS, CARD_ROWS
+    event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
+    cols, rows = card_grid(night)
     x0 = y0 = EDGE
     area_w, area_h = night.pw - 2 * EDGE, night.ph - 2 * EDGE
     cw, ch = area_w / cols, area_h / rows
     inset = 8
-    art = ch - 2 * inset - 22
-    tx = inset + art + 22
+    art = ch - 2 * inset - 22 * k
+    tx = inset + art + 22 * k
     tw = cw - tx - inset - 8
     head = event.table(1).name
     other = event.tables[1].name if len(event.tables) > 1 else head
@@ -184,7 +215,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         x, y = x0 + (i % cols) * cw, y0 + (i // cols) * ch
         layer.add(card, svg.rrect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset, 7))
         layer.add(disc, svg.rrect(x + inset + 8, y + inset + 7, art + 8, art + 8, art / 2 + 4))
-        layer.add(rule, svg.seg(x + tx, y + inset + 70, x + tx + 30, y + inset + 70))
+        layer.add(rule, svg.seg(x + tx, y + inset + 70 * k, x + tx + 30, y + inset + 70 * k))
         art_name, table = samples[i % len(samples)]
         slots += [
             Slot(
@@ -194,10 +225,12 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 i,
                 sample_art=night.art(art_name),
             ),
-            night.text_slot(f"c{i}-label", Box(x + tx, y + inset + 30, tw, 34), "table", i, table),
+            night.text_slot(
+                f"c{i}-label", Box(x + tx, y + inset + 30 * k, tw, 34 * k), "table", i, table
+            ),
             night.text_slot(
                 f"c{i}-number",
-                Box(x + cw - inset - 6 - 46, y + ch - inset - 5 - 12, 46, 12),
+                Box(x + cw - inset - 6 - 46 * k, y + ch - inset - 5 - 12 * k, 46 * k, 12 * k),
                 "number",
                 i,
                 f"No. {i + 1}",
@@ -209,12 +242,13 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
     title = event.title.strip()
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    title, title_fs = night.font("display").shorten(title, tw, 9, MIN_TEXT)
-    strut, title_lh = 7 * 1.45, title_fs * 1.45
-    above = max(strut / 2 + body_mid * 7, title_lh / 2 + display_mid * title_fs)
-    below = max(strut / 2 - body_mid * 7, title_lh / 2 - display_mid * title_fs)
-    title_y = y0 + inset + 76 + above
-    date_y = title_y + below + strut / 2 + body_mid * 7
+    title, title_fs = night.font("display").shorten(title, tw, 9 * k, MIN_TEXT * k)
+    small = 7 * k  # the date line
+    strut, title_lh = small * 1.45, title_fs * 1.45
+    above = max(strut / 2 + body_mid * small, title_lh / 2 + display_mid * title_fs)
+    below = max(strut / 2 - body_mid * small, title_lh / 2 - display_mid * title_fs)
+    title_y = y0 + inset + 76 * k + above
+    date_y = title_y + below + strut / 2 + body_mid * small
     labels = []
     for col in range(min(cols, count)):
         lx = x0 + col * cw + tx
@@ -222,9 +256,9 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         labels += [
             night.label(
                 lx,
-                y0 + inset + 22,
+                y0 + inset + 22 * k,
                 "\n".join(["TONIGHT YOU START AT"] * lines),
-                6.5,
+                6.5 * k,
                 "lb-b lb-m",
                 w=tw,
                 pitch=ch,
@@ -246,7 +280,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 lx,
                 date_y,
                 "\n".join([date] * lines),
-                7,
+                small,
                 "sc-event lb-m",
                 w=tw,
                 pitch=ch,

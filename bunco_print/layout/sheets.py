@@ -28,6 +28,7 @@ class SheetText:
     sub: Block
     note: Block | None = None
     title_text: str = ""  # the night's title as it fits
+    grid: Box | None = None  # where the score or punch grid is drawn
 
 
 @dataclass(frozen=True)
@@ -95,13 +96,13 @@ class _Dims:
 
 
 def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
-    s = min(cw / 540, ch / 700)
-    num_h, num_w = max(26 * s, 17), max(150 * s, 86)
+    s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
+    num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
     title, title_fs = night.font("display").shorten(
-        night.event.title, title_w, 32 * s, night.min_text * 1.5, TITLE_SPACING_EM
+        night.event.title, title_w, 32 * s * k, night.min_text * 1.5 * k, TITLE_SPACING_EM
     )
-    sub_fs = max(10 * s, 6.5)
+    sub_fs = max(10 * s, 6.5) * k
     head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
     return _Dims(
@@ -115,8 +116,8 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
         head_h,
         qr,
         head_h + 14 * s,
-        ch - qr,
-        max(28 * s, 17),  # room for a long name on two lines at MIN_NAME
+        ch - qr * k,  # the totals boxes beside the code: k times as tall
+        max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
     )
 
 
@@ -205,7 +206,7 @@ def sheets_page(
         else:
             labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph)
         # the night's totals and the QR caption
-        cap_w = max(90 * s, 42)
+        cap_w = max(90 * s, 42) * night.scale
         box_area = min(cw - d.qr - cap_w - 16, 430 * s)
         box_gap = 8 * s
         box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
@@ -223,7 +224,7 @@ def sheets_page(
                 ch=ph,
             )
         )
-        small = max(sub_fs * 0.9, 6)
+        small = max(sub_fs * 0.9, 6 * night.scale)
         for k, label in enumerate(totals):
             bx = x + k * (box_w + box_gap)
             layer.add(
@@ -281,7 +282,8 @@ def sheets_page(
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
-        texts.append(SheetText(title, sub, note, d.title))
+        grid = Box(x, y + grid_y, cw, grid_h)
+        texts.append(SheetText(title, sub, note, d.title, grid))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",

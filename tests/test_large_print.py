@@ -1,0 +1,132 @@
+"""`--large-print`: the same pack for older players, its words and write-in boxes at least 1.3
+times the normal pack's, measured on the layout and on the printed PDF."""
+
+from __future__ import annotations
+
+import json
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from bunco_print import layout, orders, rulesets, themes
+from bunco_print.layout.base import MIN_TEXT, Inputs
+from bunco_print.layout.grids import score_cells
+from bunco_print.pack import build_pack, pack_files
+from bunco_print.plan import plan_event
+
+from .pdftools import page_texts, qr_codes, smallest_text
+from .test_pack import ENGINE
+
+LARGE = 1.3
+
+
+def _order(**kw) -> orders.PackOrder:
+    base = dict(players=13, seed=7, date="2026-12-04", engine_url=ENGINE, per_page=4)
+    return orders.PackOrder(**(base | kw))
+
+
+@pytest.fixture(scope="module")
+def packs():
+    """The same 13-player pack at 4 sheets a page, normal and large print."""
+    return {
+        large: build_pack(orders.pack_request(_order(large_print=large))) for large in (False, True)
+    }
+
+
+@pytest.mark.parametrize(("asked", "given"), [(1, 1), (2, 1), (4, 2)])
+def test_large_print_puts_fewer_sheets_on_a_page(asked, given):
+    request = orders.pack_request(_order(per_page=asked, large_print=True))
+    assert request.per_page == given and request.large_print
+    assert orders.pack_request(_order(per_page=asked)).per_page == asked
+
+
+def test_the_manifest_records_large_print(packs):
+    normal, large = (json.loads(pack_files(packs[k])["event.json"]) for k in (False, True))
+    assert large["extra"]["large_print"] is True and large["extra"]["per_page"] == 2
+    assert "large_print" not in normal["extra"]
+
+
+def _layouts():
+    ruleset, theme = rulesets.load("classic"), themes.load("classic")
+    event = plan_event(13, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
+    docs = ["score_sheet", "tally_pad", "seat_cards"]
+    normal = layout.lay_out(event, ruleset, theme, "letter", 4, docs)
+    large = layout.lay_out(event, ruleset, theme, "letter", 2, docs, large=True)
+    cells = [
+        score_cells(Inputs(event, ruleset, theme, "letter", per_page, big), grid.w, grid.h)
+        for per_page, big, grid in (
+            (4, False, normal.docs["score_sheet"].sheets[0].grid),
+            (2, True, large.docs["score_sheet"].sheets[0].grid),
+        )
+    ]
+    return normal, large, cells
+
+
+def test_write_in_boxes_are_at_least_13_times_as_large():
+    normal, large, (small_cells, large_cells) = _layouts()
+    for doc, kinds in (
+        ("score_sheet", ("name", "number")),
+        ("tally_pad", ("table", "set")),
+        ("seat_cards", ("table", "number")),
+    ):
+        for kind in kinds:
+            was = next(s for s in normal.page(doc).slots if s.kind == kind)
+            now = next(s for s in large.page(doc).slots if s.kind == kind)
+            assert now.box.h >= LARGE * was.box.h - 0.01, (doc, kind)
+            assert now.size >= LARGE * was.size - 0.01, (doc, kind)
+    # the score grid's W and L boxes and its rows
+    assert large_cells[1] >= LARGE * small_cells[1] and large_cells[2] >= LARGE * small_cells[2]
+    was, now = normal.docs["tally_pad"].pads[0].grid, large.docs["tally_pad"].pads[0].grid
+    assert now.w >= LARGE * was.w and now.h >= LARGE * was.h
+
+
+def _sizes(pdf: bytes, page: int, words: tuple[str, ...]) -> dict[str, float]:
+    """The printed size (pt) of the first letter of each word's first appearance on a page
+    (white space left out: pdfium may read a landscape page's short words letter by letter)."""
+    textpage = pdfium.PdfDocument(pdf)[page].get_textpage()
+    letters = [
+        (k, textpage.get_text_range(k, 1))
+        for k in range(textpage.count_chars())
+        if textpage.get_text_range(k, 1).strip()
+    ]
+    text = "".join(char for _k, char in letters)
+    found = {}
+    for word in words:
+        at = text.find(word.replace(" ", ""))
+        assert at >= 0, word
+        found[word] = pdfium_c.FPDFText_GetFontSize(textpage.raw, letters[at][0])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("document", "words"),
+    [
+        ("score-sheets.pdf", ("NAME", "Tonight", "Sheet 1", "Wins", "ROUND", "Set 1")),
+        ("tally-pads.pdf", ("TABLE", "SET", "Us", "SCORE", "Head table", "Each die")),
+        ("seat-cards.pdf", ("TONIGHT", "Table", "Bunco Night", "No. 1")),
+        ("rules-handout.pdf", ("Classic Bunco", "Setting up", "Put four chairs", "Three dice")),
+    ],
+)
+def test_printed_words_are_at_least_13_times_as_large(packs, document, words):
+    normal, large = (packs[k].documents[document] for k in (False, True))
+    was, now = _sizes(normal, 0, words), _sizes(large, 0, words)
+    for word in words:
+        assert now[word] >= LARGE * was[word] - 0.05, (word, was[word], now[word])
+    assert smallest_text(large)[0] >= MIN_TEXT
+
+
+def test_the_rules_handout_takes_more_pages_rather_than_clipping(packs):
+    normal, large = (packs[k].documents["rules-handout.pdf"] for k in (False, True))
+    assert len(page_texts(large)) > len(page_texts(normal))
+    # every word of the normal handout is still printed
+    words = set(" ".join(page_texts(normal)).split())
+    assert words <= set(" ".join(page_texts(large)).split())
+
+
+def test_every_code_still_decodes_at_150_dpi(packs):
+    pack = packs[True]
+    sheets = qr_codes(pack.documents["score-sheets.pdf"])
+    assert sum(map(len, sheets)) == len(pack.event.sheets) == 13
+    pads = qr_codes(pack.documents["tally-pads.pdf"])
+    assert sum(map(len, pads)) == sum(pad.table is not None for pad in pack.event.tally_pads)

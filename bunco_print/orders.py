@@ -41,6 +41,7 @@ class PackOrder:
     currency: str = "$"
     engine_url: str | None = None
     star_on_back: bool = False
+    ink_saver: bool = False  # no large fills: at most half the ink
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -84,6 +85,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         currency=order.currency,
         engine_url=engine_url,
         star_on_back=order.star_on_back,
+        ink_saver=order.ink_saver,
         creation_date=creation_date,
     )
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
+from .ink_saver import OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
@@ -58,6 +59,7 @@ class PackRequest:
     currency: str = "$"
     engine_url: str = DEFAULT_ENGINE_URL
     star_on_back: bool = False
+    ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
     creation_date: datetime | None = None
 
 
@@ -109,6 +111,8 @@ def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
 def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
+    if request.ink_saver:
+        theme = ink_saver(theme)
     event = plan_event(
         request.players,
         ruleset,
@@ -121,7 +125,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         currency=request.currency,
         engine_url=request.engine_url,
         star_on_back=request.star_on_back,
-        extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page},
+        extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
+        | ({"ink_saver": True} if request.ink_saver else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -224,6 +229,7 @@ def template_context(
         pieces=list(PIECES),
         remainder_rule=REMAINDER_RULE,
         preview=preview,
+        ink_saver=theme.ink_saver,
     )
 
 
@@ -274,7 +280,11 @@ def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
     paths = _chain(theme, slot)
     size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
-    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
+    outline = OUTLINE_WIDTH if theme.ink_saver and size >= OUTLINE_FROM else 0.0
+    color = _color(theme, slot)
+    return Text(
+        text, paths[0], size, color, rotate=slot.rotate, fallbacks=paths[1:], outline=outline
+    )
 
 
 def _fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:

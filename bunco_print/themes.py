@@ -70,6 +70,7 @@ class Theme:
     stylesheets: tuple[Path, ...]  # parents' first, so a child's rules win
     ref: str = ""  # what load() takes to give this theme again: a shipped name or a folder
     style: str = field(default="", repr=False)  # the stylesheets, url()s resolved
+    ink_saver: bool = False  # printed with little ink (ink_saver.py)
 
     def art(self, name: str) -> Path:
         """An art file by name, from this theme or the nearest theme it extends."""

@@ -54,6 +54,9 @@ def pack(
             "instead of on seat cards."
         ),
     ] = False,
+    ink_saver: Annotated[
+        bool, typer.Option(help="No large fills: at most half the ink of the theme as it is.")
+    ] = False,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -75,6 +78,7 @@ def pack(
         currency=currency,
         engine_url=engine_url,
         star_on_back=star_on_back,
+        ink_saver=ink_saver,
     )
     if out is not None:
         files.check_out(out)

@@ -8,6 +8,7 @@ from functools import cached_property
 from .. import night as model
 from ..rulesets import Ruleset
 from ..themes import Theme
+from ..ink_saver import ART_OPACITY
 from .fonts import FontMetrics, metrics
 from .geometry import PAPERS, Box, Label, Slot
 
@@ -46,6 +47,16 @@ class Inputs:
     @property
     def colors(self) -> dict[str, str]:
         return self.theme.colors
+
+    @property
+    def frame(self) -> str:
+        """The colour of the frames around grids and boxes: the theme's accent2, or with
+        --ink-saver its (light) line colour."""
+        return self.colors["line" if self.theme.ink_saver else "accent2"]
+
+    @property
+    def art_opacity(self) -> float:
+        return ART_OPACITY if self.theme.ink_saver else 1.0
 
     @property
     def muted(self) -> str:

@@ -53,9 +53,9 @@ def prize_page(night: Inputs) -> PrizePage:
         layer.add(rule, svg.seg(mx, ry + row_h, mx + cw, ry + row_h))
     corner = night.art("corner")
     body = [
-        svg.image(corner, 26, 26, 64, 64),
-        svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)"),
-        svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3),
+        svg.image(corner, 26, 26, 64, 64, opacity=night.art_opacity),
+        svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)", night.art_opacity),
+        svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3, opacity=night.art_opacity),
     ]
     if event.pot:
         money = lambda amount: format_money(amount, event.currency)  # noqa: E731
@@ -120,6 +120,7 @@ def prize_page(night: Inputs) -> PrizePage:
                     ry + row_h / 2 - badge * 0.32,
                     badge * 0.64,
                     badge * 0.64,
+                    opacity=night.art_opacity,
                 )
             )
     labels: tuple[Label, ...] = (

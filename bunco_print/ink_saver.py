@@ -1,0 +1,72 @@
+"""Ink saver: any theme, with no large fills, at most half the ink on the printed pages.
+
+`ink_saver(theme)` gives the same theme with its colours lightened as far as the checks every
+theme passes allow (theme_checks: text stays readable, lines still print in grayscale, QR codes
+stay dark), its tint white and its art faint. The layout reads `theme.ink_saver` where it fills
+shapes; the stamper draws large table names as outlines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .theme_checks import LINE_ON_PAPER, NORMAL, PAPER, contrast
+from .themes import Theme
+
+# Each colour lightened towards white until its contrast on paper is down to this (a colour
+# already lighter is kept): text colours to what body text needs, rules to what prints in
+# grayscale; a small margin over each check's bound.
+TEXT_COLORS = {"accent": NORMAL + 0.1, "accent2": NORMAL + 0.1, "muted": NORMAL + 0.1}
+LINE_COLORS = {"line": LINE_ON_PAPER + 0.05}
+KEPT = ("ink",)  # text and QR codes
+ART_MIX = 0.55  # any other colour (art: gold, pumpkin...) is mixed this far towards white
+ART_OPACITY = 0.35  # theme art (corners, dice pictures, stars) prints this faint
+OUTLINE_FROM = 24.0  # stamped text this large (pt) prints as an outline, not a fill
+OUTLINE_WIDTH = 0.8  # pt
+
+CSS = f"""
+/* --ink-saver: no tints, faint art */
+.art, .bp-rule, .slot-sample-art {{ opacity: {ART_OPACITY}; }}
+"""
+
+
+def mix(color: str, share: float) -> str:
+    """`color` moved `share` of the way to white."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * share):02x}" for v in rgb)
+
+
+def lightest(color: str, least: float) -> str:
+    """The lightest mix of `color` with white whose contrast on paper is still `least`."""
+    if contrast(color, PAPER) <= least:
+        return color
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        mid = (low + high) / 2
+        low, high = (mid, high) if contrast(mix(color, mid), PAPER) >= least else (low, mid)
+    return mix(color, low)
+
+
+def saver_colors(colors: dict[str, str]) -> dict[str, str]:
+    """The theme's colours for printing with little ink."""
+    out = {}
+    for name, value in colors.items():
+        bound = TEXT_COLORS.get(name) or LINE_COLORS.get(name)
+        if name in KEPT:
+            out[name] = value
+        elif name == "soft":
+            out[name] = PAPER
+        elif bound:
+            out[name] = lightest(value, bound)
+        else:
+            out[name] = mix(value, ART_MIX)
+    return out
+
+
+def ink_saver(theme: Theme) -> Theme:
+    """`theme` printed with little ink (see the module's note)."""
+    if theme.ink_saver:
+        return theme
+    return replace(
+        theme, colors=saver_colors(theme.colors), style=theme.style + CSS, ink_saver=True
+    )

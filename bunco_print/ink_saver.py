@@ -10,23 +10,29 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .theme_checks import LINE_ON_PAPER, NORMAL, PAPER, contrast
+from .theme_checks import LINE_ON_PAPER, NORMAL, PAPER, QR_CONTRAST, contrast
 from .themes import Theme
 
 # Each colour lightened towards white until its contrast on paper is down to this (a colour
 # already lighter is kept): text colours to what body text needs, rules to what prints in
 # grayscale; a small margin over each check's bound.
-TEXT_COLORS = {"accent": NORMAL + 0.1, "accent2": NORMAL + 0.1, "muted": NORMAL + 0.1}
-LINE_COLORS = {"line": LINE_ON_PAPER + 0.05}
-KEPT = ("ink",)  # text and QR codes
+BOUNDS = {
+    "ink": NORMAL + 0.1,  # body text: as dark as body text needs
+    "qr": QR_CONTRAST + 0.1,  # QR codes, from the ink: as dark as the checks ask
+    "accent": NORMAL + 0.1,
+    "accent2": NORMAL + 0.1,
+    "muted": NORMAL + 0.1,
+    "line": LINE_ON_PAPER + 0.02,
+}
 ART_MIX = 0.55  # any other colour (art: gold, pumpkin...) is mixed this far towards white
+RULE_DASH = "3 1.5"  # the rules inside grids: long dashes, still a line to write along
 ART_OPACITY = 0.35  # theme art (corners, dice pictures, stars) prints this faint
 OUTLINE_FROM = 24.0  # stamped text this large (pt) prints as an outline, not a fill
 OUTLINE_WIDTH = 0.8  # pt
 
 CSS = f"""
 /* --ink-saver: no tints, faint art */
-.art, .bp-rule, .slot-sample-art {{ opacity: {ART_OPACITY}; }}
+.art, .bp-rule, .slot-sample-art, .pc-page img {{ opacity: {ART_OPACITY}; }}
 """
 
 
@@ -50,11 +56,9 @@ def lightest(color: str, least: float) -> str:
 def saver_colors(colors: dict[str, str]) -> dict[str, str]:
     """The theme's colours for printing with little ink."""
     out = {}
-    for name, value in colors.items():
-        bound = TEXT_COLORS.get(name) or LINE_COLORS.get(name)
-        if name in KEPT:
-            out[name] = value
-        elif name == "soft":
+    for name, value in {**colors, "qr": colors.get("qr", colors["ink"])}.items():
+        bound = BOUNDS.get(name)
+        if name == "soft":
             out[name] = PAPER
         elif bound:
             out[name] = lightest(value, bound)

@@ -344,7 +344,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
     def fill_front(slot: Slot, sheet):
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, sheet.id), theme.colors["ink"])
+            return QR(event.sheet_url(secret, sheet.id), theme.qr_color)
         if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
@@ -375,7 +375,7 @@ def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Itera
             return None  # a spare: the host writes the table and set in
         table = event.table(pad.table)
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
+            return QR(event.sheet_url(secret, table.sheet_id), theme.qr_color)
         if slot.kind == "label":
             return _text(theme, slot, slot.sample)  # the code's caption
         return _text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")

@@ -84,6 +84,11 @@ class Theme:
     def art_svg(self, name: str) -> str:
         return self.art(name).read_text(encoding="utf-8")
 
+    @property
+    def qr_color(self) -> str:
+        """The colour of QR codes: the ink, unless the theme names a darker "qr" (ink_saver)."""
+        return self.colors.get("qr", self.colors["ink"])
+
     def font(self, role: str, weight: str = "400") -> Path:
         return self.fonts[role].file(weight)
 

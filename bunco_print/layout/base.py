@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import night as model
+from ..ink_saver import ART_OPACITY, RULE_DASH
 from ..rulesets import Ruleset
 from ..themes import Theme
-from ..ink_saver import ART_OPACITY
 from .fonts import FontMetrics, metrics
 from .geometry import PAPERS, Box, Label, Slot
 
@@ -53,6 +53,11 @@ class Inputs:
         """The colour of the frames around grids and boxes: the theme's accent2, or with
         --ink-saver its (light) line colour."""
         return self.colors["line" if self.theme.ink_saver else "accent2"]
+
+    @property
+    def rule_dash(self) -> str:
+        """The dash pattern of the rules inside grids: solid, or with --ink-saver dashed."""
+        return RULE_DASH if self.theme.ink_saver else ""
 
     @property
     def art_opacity(self) -> float:

@@ -44,7 +44,7 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
     # drawing order: tints, rules, frames, dice
-    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6)
+    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6, night.rule_dash)
     total_rule, frame = svg.stroke(night.frame, 1.1), "frame|" + svg.stroke(night.frame, 1.2)
     display, body = night.family("display"), night.family("body")
 
@@ -252,7 +252,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     score_w = tw * 0.36
     fs = min(head_h * 0.62, 15)
     small = max(fs * 0.5, 6.5)
-    rule, frame = svg.stroke(c["line"], 0.7), svg.stroke(night.frame, 1.2)
+    rule, frame = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(night.frame, 1.2)
     display, body = night.family("display"), night.family("body")
     for oy in ys:
         for ox in xs:

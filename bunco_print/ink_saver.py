@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .theme_checks import LINE_ON_PAPER, NORMAL, PAPER, QR_CONTRAST, contrast
+from .theme_checks import LARGE, LINE_ON_PAPER, NORMAL, PAPER, QR_CONTRAST, contrast
 from .themes import Theme
 
 # Each colour lightened towards white until its contrast on paper is down to this (a colour
@@ -23,15 +23,22 @@ BOUNDS = {
     "accent2": NORMAL + 0.1,
     "muted": NORMAL + 0.1,
     "line": LINE_ON_PAPER + 0.02,
+    "accent-large": LARGE + 0.1,
+    "accent2-large": LARGE + 0.1,
 }
 ART_MIX = 0.55  # any other colour (art: gold, pumpkin...) is mixed this far towards white
-RULE_DASH = "3 1.5"  # the rules inside grids: long dashes, still a line to write along
-ART_OPACITY = 0.35  # theme art (corners, dice pictures, stars) prints this faint
+RULE_DASH = "2 2"  # the rules inside grids: long dashes, still a line to write along
+ART_OPACITY = 0.3  # theme art (corners, dice pictures, stars) prints this faint
+LARGE_FROM = 14.0  # stamped display text this large (pt; display faces are bold) may be lighter
 OUTLINE_FROM = 24.0  # stamped text this large (pt) prints as an outline, not a fill
 OUTLINE_WIDTH = 0.8  # pt
 
 CSS = f"""
 /* --ink-saver: no tints, faint art */
+.sh-title, .doc-prize_sheet h1, .doc-rules h1, .doc-tally_pad .tp-title,
+.doc-prize_sheet .ps-amount {{ color: var(--accent-large); }}
+.doc-rules h2 {{ color: var(--accent2-large); }}
+.doc-rules p, .doc-rules li {{ font-weight: 300; }} /* a light face, where the theme has one */
 .art, .bp-rule, .slot-sample-art, .pc-page img {{ opacity: {ART_OPACITY}; }}
 """
 
@@ -56,7 +63,10 @@ def lightest(color: str, least: float) -> str:
 def saver_colors(colors: dict[str, str]) -> dict[str, str]:
     """The theme's colours for printing with little ink."""
     out = {}
-    for name, value in {**colors, "qr": colors.get("qr", colors["ink"])}.items():
+    extra = {"qr": colors.get("qr", colors["ink"])}
+    # titles and table names (18 pt or more, or 14 pt in a bold display face) need less
+    extra |= {f"{name}-large": colors[name] for name in ("accent", "accent2")}
+    for name, value in {**colors, **extra}.items():
         bound = BOUNDS.get(name)
         if name == "soft":
             out[name] = PAPER

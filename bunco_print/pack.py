@@ -17,7 +17,7 @@ from pathlib import Path
 from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
-from .ink_saver import OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
+from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
@@ -282,6 +282,8 @@ def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
     outline = OUTLINE_WIDTH if theme.ink_saver and size >= OUTLINE_FROM else 0.0
     color = _color(theme, slot)
+    if theme.ink_saver and size >= LARGE_FROM and slot.role != "body" and slot.kind != "label":
+        color = theme.colors["accent-large"]
     return Text(
         text, paths[0], size, color, rotate=slot.rotate, fallbacks=paths[1:], outline=outline
     )

@@ -54,6 +54,11 @@ class Inputs:
         --ink-saver its (light) line colour."""
         return self.colors["line" if self.theme.ink_saver else "accent2"]
 
+    def light(self, name: str) -> str:
+        """A colour for large text and thick rings: with --ink-saver its lighter "-large"
+        shade (ink_saver.py), else the colour itself."""
+        return self.colors[f"{name}-large"] if self.theme.ink_saver else self.colors[name]
+
     @property
     def rule_dash(self) -> str:
         """The dash pattern of the rules inside grids: solid, or with --ink-saver dashed."""

@@ -229,7 +229,6 @@ def template_context(
         pieces=list(PIECES),
         remainder_rule=REMAINDER_RULE,
         preview=preview,
-        ink_saver=theme.ink_saver,
     )
 
 

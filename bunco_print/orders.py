@@ -42,6 +42,7 @@ class PackOrder:
     engine_url: str | None = None
     star_on_back: bool = False
     large_print: bool = False
+    ink_saver: bool = False  # no large fills: at most half the ink
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -86,6 +87,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         engine_url=engine_url,
         star_on_back=order.star_on_back,
         large_print=order.large_print,
+        ink_saver=order.ink_saver,
         creation_date=creation_date,
     )
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from . import background_cache, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
+from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
@@ -59,6 +60,7 @@ class PackRequest:
     engine_url: str = DEFAULT_ENGINE_URL
     star_on_back: bool = False
     large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
+    ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
     creation_date: datetime | None = None
 
 
@@ -110,6 +112,8 @@ def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
 def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
+    if request.ink_saver:
+        theme = ink_saver(theme)
     event = plan_event(
         request.players,
         ruleset,
@@ -123,7 +127,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         engine_url=request.engine_url,
         star_on_back=request.star_on_back,
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
-        | ({"large_print": True} if request.large_print else {}),
+        | ({"large_print": True} if request.large_print else {})
+        | ({"ink_saver": True} if request.ink_saver else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -287,7 +292,13 @@ def _text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
     paths = _chain(theme, slot)
     size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
-    return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
+    outline = OUTLINE_WIDTH if theme.ink_saver and size >= OUTLINE_FROM else 0.0
+    color = _color(theme, slot)
+    if theme.ink_saver and size >= LARGE_FROM and slot.role != "body" and slot.kind != "label":
+        color = theme.colors["accent-large"]
+    return Text(
+        text, paths[0], size, color, rotate=slot.rotate, fallbacks=paths[1:], outline=outline
+    )
 
 
 def _fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
@@ -347,7 +358,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
     def fill_front(slot: Slot, sheet):
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, sheet.id), theme.colors["ink"])
+            return QR(event.sheet_url(secret, sheet.id), theme.qr_color)
         if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
@@ -378,7 +389,7 @@ def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Itera
             return None  # a spare: the host writes the table and set in
         table = event.table(pad.table)
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, table.sheet_id), theme.colors["ink"])
+            return QR(event.sheet_url(secret, table.sheet_id), theme.qr_color)
         if slot.kind == "label":
             return _text(theme, slot, slot.sample)  # the code's caption
         return _text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")

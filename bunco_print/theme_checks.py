@@ -117,7 +117,7 @@ def check(theme: Theme) -> Report:
     need("write-in lines on paper", line, PAPER, LINE_ON_PAPER, "darken line")
     need("grid lines on soft", line, theme.colors["soft"], LINE_ON_SOFT, "darken line")
     need("punch-box dice on paper", line, PAPER, LINE_ON_PAPER, "darken line")
-    ink = theme.colors["ink"]
+    ink = theme.qr_color  # the ink, or a darker colour of its own (ink_saver.py)
     if luminance(ink) >= luminance(PAPER):
         failures.append(f"{theme.name}: QR codes would print light on dark; ink must be dark")
     need("QR codes (ink on white)", ink, PAPER, QR_CONTRAST, "darken ink")

@@ -70,6 +70,7 @@ class Theme:
     stylesheets: tuple[Path, ...]  # parents' first, so a child's rules win
     ref: str = ""  # what load() takes to give this theme again: a shipped name or a folder
     style: str = field(default="", repr=False)  # the stylesheets, url()s resolved
+    ink_saver: bool = False  # printed with little ink (ink_saver.py)
 
     def art(self, name: str) -> Path:
         """An art file by name, from this theme or the nearest theme it extends."""
@@ -82,6 +83,11 @@ class Theme:
 
     def art_svg(self, name: str) -> str:
         return self.art(name).read_text(encoding="utf-8")
+
+    @property
+    def qr_color(self) -> str:
+        """The colour of QR codes: the ink, unless the theme names a darker "qr" (ink_saver)."""
+        return self.colors.get("qr", self.colors["ink"])
 
     def font(self, role: str, weight: str = "400") -> Path:
         return self.fonts[role].file(weight)

@@ -61,6 +61,9 @@ def pack(
             "2 become 1."
         ),
     ] = False,
+    ink_saver: Annotated[
+        bool, typer.Option(help="No large fills: at most half the ink of the theme as it is.")
+    ] = False,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -83,6 +86,7 @@ def pack(
         engine_url=engine_url,
         star_on_back=star_on_back,
         large_print=large_print,
+        ink_saver=ink_saver,
     )
     if out is not None:
         files.check_out(out)

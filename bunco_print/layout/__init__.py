@@ -112,7 +112,7 @@ def lay_out(
         if doc in counts and counts[doc][1] % counts[doc][0]
     }
     laid = {doc: makers[doc](0, 0) for doc in wanted}
-    return Layout(date, laid, theme.colors["ink"], last, large)
+    return Layout(date, laid, theme.qr_color, last, large)
 
 
 def _own_ids(laid):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import night as model
+from ..ink_saver import ART_OPACITY, RULE_DASH
 from ..rulesets import Ruleset
 from ..themes import Theme
 from .fonts import FontMetrics, metrics
@@ -52,6 +53,26 @@ class Inputs:
     @property
     def colors(self) -> dict[str, str]:
         return self.theme.colors
+
+    @property
+    def frame(self) -> str:
+        """The colour of the frames around grids and boxes: the theme's accent2, or with
+        --ink-saver its (light) line colour."""
+        return self.colors["line" if self.theme.ink_saver else "accent2"]
+
+    def light(self, name: str) -> str:
+        """A colour for large text and thick rings: with --ink-saver its lighter "-large"
+        shade (ink_saver.py), else the colour itself."""
+        return self.colors[f"{name}-large"] if self.theme.ink_saver else self.colors[name]
+
+    @property
+    def rule_dash(self) -> str:
+        """The dash pattern of the rules inside grids: solid, or with --ink-saver dashed."""
+        return RULE_DASH if self.theme.ink_saver else ""
+
+    @property
+    def art_opacity(self) -> float:
+        return ART_OPACITY if self.theme.ink_saver else 1.0
 
     @property
     def muted(self) -> str:

@@ -53,8 +53,8 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
     # drawing order: tints, rules, frames, dice
-    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6)
-    total_rule, frame = svg.stroke(c["accent2"], 1.1), "frame|" + svg.stroke(c["accent2"], 1.2)
+    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6, night.rule_dash)
+    total_rule, frame = svg.stroke(night.frame, 1.1), "frame|" + svg.stroke(night.frame, 1.2)
     display, body = night.family("display"), night.family("body")
 
     def bands_():
@@ -187,7 +187,7 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
     radius = min(rh * 0.2, 6)
     display, body = night.family("display"), night.family("body")
     # drawing order: set frames, label tints, punch boxes, dice, rules
-    frame, tint = svg.stroke(c["accent2"], 1.1), svg.fill(c["soft"])
+    frame, tint = svg.stroke(night.frame, 1.1), svg.fill(c["soft"])
     punch, rule = svg.stroke(c["line"], 1, "2.5 1.8", "#ffffff"), svg.stroke(c["line"], 0.8)
     for s in range(1, sets + 1):
         ry = y0 + head_h + (s - 1) * (rh + gap)
@@ -261,7 +261,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     score_w = tw * 0.36
     fs = min(head_h * 0.62, 15 * night.scale)
     small = max(fs * 0.5, 6.5)
-    rule, frame = svg.stroke(c["line"], 0.7), svg.stroke(c["accent2"], 1.2)
+    rule, frame = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(night.frame, 1.2)
     display, body = night.family("display"), night.family("body")
     for oy in ys:
         for ox in xs:

@@ -315,9 +315,15 @@ def marker_page(night: Inputs) -> MarkerPage:
     face = [
         svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], 1),
         svg.corners(
-            night.art("corner"), EDGE + 8, EDGE + 8, w - 2 * EDGE - 16, h - 2 * EDGE - 16, 58
+            night.art("corner"),
+            EDGE + 8,
+            EDGE + 8,
+            w - 2 * EDGE - 16,
+            h - 2 * EDGE - 16,
+            58,
+            night.art_opacity,
         ),
-        svg.image(night.art("dice"), w / 2 - 60, h * 0.12, 120, 50.4),
+        svg.image(night.art("dice"), w / 2 - 60, h * 0.12, 120, 50.4, opacity=night.art_opacity),
     ]
     if not night.own_rule:
         face.append(

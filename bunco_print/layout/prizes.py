@@ -41,7 +41,7 @@ def prize_page(night: Inputs) -> PrizePage:
     row_h = min((ph - list_y - notes_h - 40) / max(n, 3), 124)
     badge = min(row_h * 0.74, 68)
     layer = svg.Layer()
-    badge_style = svg.stroke(c["accent"], 2, fill="#ffffff")
+    badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
     winner, rule = svg.stroke(c["ink"], 0.9), svg.stroke(c["line"], 0.7)
     for k in range(n):
         ry = list_y + k * row_h
@@ -53,9 +53,9 @@ def prize_page(night: Inputs) -> PrizePage:
         layer.add(rule, svg.seg(mx, ry + row_h, mx + cw, ry + row_h))
     corner = night.art("corner")
     body = [
-        svg.image(corner, 26, 26, 64, 64),
-        svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)"),
-        svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3),
+        svg.image(corner, 26, 26, 64, 64, opacity=night.art_opacity),
+        svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)", night.art_opacity),
+        svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3, opacity=night.art_opacity),
     ]
     if event.pot:
         money = lambda amount: format_money(amount, event.currency)  # noqa: E731
@@ -120,6 +120,7 @@ def prize_page(night: Inputs) -> PrizePage:
                     ry + row_h / 2 - badge * 0.32,
                     badge * 0.64,
                     badge * 0.64,
+                    opacity=night.art_opacity,
                 )
             )
     labels: tuple[Label, ...] = (

@@ -169,13 +169,18 @@ def sheets_page(
             strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
         else:
             layer.add(
-                svg.stroke(c["accent2"], 1.2),
+                svg.stroke(night.frame, 1.2),
                 svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
             )
         dice_h = d.head_h - d.num_h - 6 * s
         dice_w = dice_h * 200 / 84
         layer.add(
-            "", svg.image(night.art("dice"), x + cw - dice_w, y + d.num_h + 6 * s, dice_w, dice_h)
+            "",
+            svg.image(
+                night.art("dice"),
+                *(x + cw - dice_w, y + d.num_h + 6 * s, dice_w, dice_h),
+                opacity=night.art_opacity,
+            ),
         )
         lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
         label_w = sub_fs * (4 if kind == "score" else 6.5)
@@ -228,7 +233,7 @@ def sheets_page(
         for k, label in enumerate(totals):
             bx = x + k * (box_w + box_gap)
             layer.add(
-                svg.stroke(c["accent2"], 1.4), svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5)
+                svg.stroke(night.frame, 1.4), svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5)
             )
             layer.text(
                 svg.text(
@@ -317,7 +322,11 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
         top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
         body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
         body.append(
-            svg.corners(night.art("corner"), x + 6, y + 6, cw - 12, ch - 12, max(54 * s, 22))
+            svg.corners(
+                night.art("corner"),
+                *(x + 6, y + 6, cw - 12, ch - 12, max(54 * s, 22)),
+                night.art_opacity,
+            )
         )
         slots.append(
             Slot(

@@ -149,19 +149,21 @@ def text(x, y, s, size, family, weight=400, fill="#000", anchor="start", spacing
     )
 
 
-def image(uri: str, x, y, w, h, transform: str = "") -> str:
+def image(uri: str, x, y, w, h, transform: str = "", opacity: float = 1.0) -> str:
     t = f' transform="{transform}"' if transform else ""
+    if opacity < 1:
+        t += f' opacity="{opacity:.2f}"'
     return f'<image href="{uri}" x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"{t}/>'
 
 
-def corners(uri: str, x, y, w, h, size) -> str:
+def corners(uri: str, x, y, w, h, size, opacity: float = 1.0) -> str:
     """The four corner ornaments inside the box (x, y, w, h)."""
     return "\n".join(
         [
-            image(uri, x, y, size, size),
-            image(uri, -(x + w), y, size, size, "scale(-1 1)"),
-            image(uri, x, -(y + h), size, size, "scale(1 -1)"),
-            image(uri, -(x + w), -(y + h), size, size, "scale(-1 -1)"),
+            image(uri, x, y, size, size, opacity=opacity),
+            image(uri, -(x + w), y, size, size, "scale(-1 1)", opacity),
+            image(uri, x, -(y + h), size, size, "scale(1 -1)", opacity),
+            image(uri, -(x + w), -(y + h), size, size, "scale(-1 -1)", opacity),
         ]
     )
 

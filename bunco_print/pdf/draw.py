@@ -106,6 +106,8 @@ def text(
     pitch = LINE_PITCH * size
     r = -1 if stamp.rotate == 180 else 1  # 180°: the same, turned about the rect's centre
     out = [b"q %s rg BT\n" % rgb(stamp.color)]
+    if stamp.outline:  # text render mode 1: stroke the glyphs' outlines only
+        out = [b"q %s RG %s w 1 j BT 1 Tr\n" % (rgb(stamp.color), num(stamp.outline))]
     for n, (parts, em) in enumerate(lines):
         width = em * size
         # origin of the line relative to the rect's centre, for upright text

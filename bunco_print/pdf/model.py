@@ -30,6 +30,7 @@ class Text:
     rotate: int = 0  # 0 | 180: upside down, turned about the rect's centre
     # fonts for the letters `font` lacks, tried in order (e.g. Noto for Cyrillic, then CJK)
     fallbacks: tuple[Path, ...] = ()
+    outline: float = 0.0  # pt: drawn as an outline this wide, not filled (0: filled)
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right") or self.rotate not in (0, 180):

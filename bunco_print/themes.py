@@ -188,11 +188,13 @@ def _load(folder: Path) -> Theme:
     fonts: dict[str, Font] = {}
     merged: dict = {}
     stylesheets: list[Path] = []
-    for _folder, data in reversed(chain):
+    for depth in reversed(range(len(chain))):
+        folder, data = chain[depth]
         colors.update(data.get("colors", {}))
         fonts.update(data.get("fonts", {}))
         merged.update({k: data[k] for k in ("title", "description") if k in data})
-        stylesheets += data["stylesheets"]
+        searched = [f for f, _d in chain[depth:]]
+        stylesheets += [_stylesheet(folder, name, searched) for name in data["stylesheets"]]
     home = chain[0][0]
     for key, needed, given in (
         ("colors", REQUIRED_COLORS, colors),
@@ -220,6 +222,15 @@ def _load(folder: Path) -> Theme:
     return replace(theme, style=style)
 
 
+def _stylesheet(folder: Path, name: str, searched: list[Path]) -> Path:
+    """A stylesheet a theme lists: its own file, or one a theme it extends ships without
+    listing (classic's `ornaments.css`, shared by the themes that bring the art it names)."""
+    for candidate in searched:
+        if (candidate / name).is_file():
+            return candidate / name
+    return _fail(folder, "stylesheets", f"names {name!r}, which is not in {folder}")
+
+
 def _parent(folder: Path, extends: str) -> Path:
     """`extends` names a shipped theme, or a folder relative to this theme's own."""
     if extends in available():
@@ -236,7 +247,7 @@ def _parent(folder: Path, extends: str) -> Path:
 
 
 def _read(folder: Path) -> dict:
-    """theme.toml, checked key by key; fonts become Font, stylesheets become paths."""
+    """theme.toml, checked key by key; fonts become Font (stylesheets are found by _load)."""
     try:
         data = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -261,10 +272,7 @@ def _read(folder: Path) -> dict:
     sheets = data.get("stylesheets", default)
     if type(sheets) is not list or not all(type(s) is str and _relative(s) for s in sheets):
         _fail(folder, "stylesheets", f"must list CSS files in the theme folder, not {sheets!r}")
-    for sheet in sheets:
-        if not (folder / sheet).is_file():
-            _fail(folder, "stylesheets", f"names {sheet!r}, which is not in {folder}")
-    return {**data, "colors": colors, "fonts": fonts, "stylesheets": [folder / s for s in sheets]}
+    return {**data, "colors": colors, "fonts": fonts, "stylesheets": sheets}
 
 
 def _table(folder: Path, data: dict, key: str) -> dict:

@@ -176,7 +176,7 @@ class Store:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                if not host and self._get("locked") == "1":
+                if not host and self._locked:
                     raise Locked()
                 row = db.execute(
                     f"SELECT {', '.join(FIELDS)}, changes FROM entries WHERE sheet = ?",

@@ -9,7 +9,6 @@ traceback, key or secret reaches a page or a log line.
 from __future__ import annotations
 
 import sys
-import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -176,7 +175,3 @@ async def art(request: Request) -> Response:
         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     }
     return Response(body, media_type="image/svg+xml", headers=headers)
-
-
-def elapsed_ms(started: float) -> float:
-    return (time.perf_counter() - started) * 1000

@@ -17,7 +17,6 @@ from ..store import Store, Stored
 
 DATABASE = "night.sqlite"
 _SECRET = re.compile(r"[0-9a-f]{64}")
-_TABLE = re.compile(r"T[1-9][0-9]{0,2}")
 
 
 @dataclass(frozen=True)
@@ -60,10 +59,14 @@ class ServedEvent:
         return Link("sheet", sheet) if sheet in self.night.sheet_ids else None
 
     def role(self, role: str, k: str) -> bool:
-        return links.same(k, links.role_signature(self.secret, self.id, role))
+        return links.same(k, self.role_key(role))
+
+    def role_key(self, role: str) -> str:
+        """The `k` of the host's (or the board's) link."""
+        return links.role_signature(self.secret, self.id, role)
 
     def role_path(self, role: str) -> str:
-        return f"/e/{self.id}/{role}?k={links.role_signature(self.secret, self.id, role)}"
+        return f"/e/{self.id}/{role}?k={self.role_key(role)}"
 
     def sheet_path(self, sheet: str) -> str:
         return f"/e/{self.id}/s/{sheet}?k={links.signature(self.secret, self.id, sheet)}"

@@ -79,6 +79,7 @@ def host_view(event: ServedEvent) -> dict:
     now = event.standing()
     entries = event.entries()
     flagged = now.problems_by_sheet()
+    k = event.role_key("host")
     rows = []
     for s in night.sheets:
         kept = entries.get(s.id)
@@ -87,20 +88,20 @@ def host_view(event: ServedEvent) -> dict:
             state = "flagged" if s.id in flagged else "corrected" if kept.changes > 1 else "entered"
         rows.append({
             "id": s.id,
-            "name": players._name(event, s.id, kept),
+            "name": players.name_of(event, s.id, kept),
             "state": state,
             "values": kept.entry.values() if kept else dict.fromkeys(BLANK, ""),
             "via": kept.via if kept else "",
             "at": kept.at[11:16] if kept else "",
             "problems": [p.message for p in flagged.get(s.id, [])],
-            "edit": f"/e/{event.id}/host/sheet/{s.id}?k={_k(event)}",
+            "edit": f"/e/{event.id}/host/sheet/{s.id}?k={k}",
         })  # fmt: skip
     counts = {k: sum(r["state"] == k for r in rows) for k in STATES}
     missing = [p.sheet for p in now.validation.errors if p.code == "missing_sheet"]
     return {
         "night": night,
         "word": night.ruleset.word,
-        "k": _k(event),
+        "k": k,
         "version": event.store.version,
         "rows": rows,
         "counts": counts,
@@ -132,7 +133,7 @@ def board_view(event: ServedEvent) -> dict:
     done, total = players.progress(event)
     return {
         "night": event.night,
-        "k": event.role_path("board").split("?k=", 1)[1],
+        "k": event.role_key("board"),
         "version": event.store.version,
         "done": done,
         "total": total,
@@ -141,10 +142,6 @@ def board_view(event: ServedEvent) -> dict:
         "seats": _seats(event, now),
         "locked": event.store.locked,
     }
-
-
-def _k(event: ServedEvent) -> str:
-    return event.role_path("host").split("?k=", 1)[1]
 
 
 def _prizes(event: ServedEvent, now: live.Standing) -> list[dict]:
@@ -232,7 +229,7 @@ async def correct(request: Request) -> Response:
         fields=players.form_fields(event, shown, error_field),
         error=error,
         history=[_change(c) for c in event.store.history(sheet)],
-        action=f"/e/{event.id}/host/sheet/{sheet}?k={_k(event)}",
+        action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
         back=event.role_path("host"),
     )  # fmt: skip
 

@@ -107,7 +107,7 @@ def _form_page(
         link=link,
         action=event.sheet_path(link.sheet),
         sheet=target,
-        sheet_name=_name(event, target, kept),
+        sheet_name=name_of(event, target, kept),
         fields=form_fields(event, shown, error_field),
         sheets=[
             {"id": s.id, "label": label(event, s.id), "in": s.id in entries}
@@ -127,7 +127,7 @@ def _form_page(
     )  # fmt: skip
 
 
-def _name(event: ServedEvent, sheet: str | None, kept: Stored | None) -> str:
+def name_of(event: ServedEvent, sheet: str | None, kept: Stored | None) -> str:
     if sheet is None:
         return ""
     return (kept.entry.name if kept else "") or event.night.names.get(sheet, "")
@@ -135,7 +135,7 @@ def _name(event: ServedEvent, sheet: str | None, kept: Stored | None) -> str:
 
 def label(event: ServedEvent, sheet: str) -> str:
     kept = event.entries().get(sheet)
-    name = _name(event, sheet, kept)
+    name = name_of(event, sheet, kept)
     kind = "Card" if event.night.team_cards else "Sheet"
     return f"{kind} {sheet} · {name}" if name else f"{kind} {sheet}"
 

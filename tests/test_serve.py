@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from bunco_print import keys, links, settle
 from bunco_print.cli import code
 from bunco_print.simulate import simulate
-from tests.serving import Server
+from tests.serving import Server, post_form
+from tests.serving import post_json as serving_post_json
+from tests.serving import request as serving_request
 
 SOURCE_DATE = {"SOURCE_DATE_EPOCH": "1796342400"}
 
@@ -38,33 +40,21 @@ def serve(*folders: Path) -> Server:
     return running
 
 
-def request(url: str, data=None, headers: dict | None = None, method: str | None = None):
-    """(status, headers, body) of one request; form fields as a dict, JSON as a list or `json=`."""
-    headers = dict(headers or {})
-    body = None
+def request(url: str, data=None, headers: dict | None = None):
+    """(status, headers, body bytes) of a GET, or of a POST of form fields (a dict) or bytes."""
     if isinstance(data, dict):
-        body = urllib.parse.urlencode(data).encode()
-        headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
-    elif isinstance(data, bytes):
-        body = data
-    req = urllib.request.Request(url, data=body, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=20) as answer:
-            return answer.status, answer.headers, answer.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.headers, exc.read()
+        return _raw(post_form(url, data, headers))
+    return _raw(serving_request("GET" if data is None else "POST", url, data, headers))
+
+
+def _raw(answer):
+    status, head, body = answer
+    return status, head, body if isinstance(body, bytes) else json.dumps(body).encode()
 
 
 def post_json(url: str, values: dict, headers: dict | None = None):
-    status, _head, body = request(
-        url, json.dumps(values).encode(), {"Content-Type": "application/json", **(headers or {})}
-    )
-    return status, json.loads(body)
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
+    status, _head, answer = serving_post_json(url, values, headers)
+    return status, answer
 
 
 def made(*args: str) -> None:
@@ -255,11 +245,8 @@ def test_corrections_keep_their_history_and_the_host_sees_every_state(server, pa
     _, _, page = request(edit)
     history = page.decode()
     assert "14 10 1" in history and "15 9 1" in history and "sheet 12" in history
-    opener = urllib.request.build_opener(NoRedirect)
-    form = urllib.parse.urlencode({"wins": "16", "losses": "8", "buncos": "1"}).encode()
-    with pytest.raises(urllib.error.HTTPError) as redirect:
-        opener.open(urllib.request.Request(edit, data=form))
-    assert redirect.value.code == 303
+    status, answer, _ = request(edit, {"wins": "16", "losses": "8", "buncos": "1"})
+    assert status == 303 and "/host?k=" in answer["Location"]  # back to the dashboard
     _status, _, page = request(edit)
     assert "host" in page.decode() and "16 8 1" in page.decode()
 

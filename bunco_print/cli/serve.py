@@ -48,7 +48,7 @@ def serve_command(
     try:
         sock = server.bind(host, port)
         _announce(events, host, server.base_url(host, sock), server)
-        log = (lambda _: None) if quiet else _line
+        log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
         server.run(web_app.make_app(events, log, debugging()), sock)
     except KeyboardInterrupt:
         pass

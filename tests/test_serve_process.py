@@ -13,6 +13,8 @@ import sys
 
 import pytest
 
+from bunco_print import themes
+
 from .serving import (
     Server,
     get,
@@ -102,6 +104,10 @@ def test_a_phone_sends_its_sheet_and_the_dashboard_shows_it_without_a_reload(
         }"""
     )
     assert sizes["text"] >= 17 and sizes["tap"] >= 48, sizes
+    # in the pack's theme: its accent colour, not the engine's own defaults
+    accent = themes.load("classic").colors["accent"].lstrip("#")
+    band = phone_page.evaluate("getComputedStyle(document.querySelector('.top')).backgroundColor")
+    assert band == "rgb({}, {}, {})".format(*(int(accent[i : i + 2], 16) for i in (0, 2, 4)))
     phone_page.get_by_label("Wins", exact=True).fill("13")
     phone_page.get_by_label("Losses", exact=True).fill(str(ROUNDS - 13))
     phone_page.get_by_label("Buncos", exact=True).fill("1")

@@ -2,9 +2,10 @@
 
 Text is shown in a Type0 font with Identity-H encoding: each character is a 2-byte code, the
 CID, equal to the glyph's id in the ORIGINAL font file. Page content can therefore be written
-before we know which glyphs the whole file needs. The embedded font is a fontTools subset:
-TrueType glyphs are renumbered and a CIDToGIDMap maps each CID to its new glyph id; CFF fonts
-keep their glyph ids (dropped glyphs become empty) since CIDs index their glyphs directly.
+before we know which glyphs the whole file needs. The embedded font is a subset made by
+HarfBuzz (pdf/hb.py), which keeps glyph ids, or else by fontTools, which renumbers TrueType
+glyphs; a CIDToGIDMap maps each CID to its glyph id in the subset (CFF fonts always keep their
+ids, since CIDs index their glyphs directly).
 A ToUnicode map turns each CID back into its text, for search and copy/paste.
 """
 
@@ -20,9 +21,9 @@ from io import BytesIO
 from pathlib import Path
 
 import pikepdf
-from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from . import hb
 from .draw import num
 
 
@@ -117,7 +118,13 @@ def missing_glyphs(fonts: Path | tuple[Path, ...], text: str) -> str:
 @lru_cache(maxsize=32)
 def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]]:
     """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
-    glyphs), and where each of `gids` went: old glyph id -> new glyph id."""
+    glyphs), and where each of `gids` went: old glyph id -> new glyph id. HarfBuzz keeps every
+    glyph's id; fontTools (when hb-subset is not installed) renumbers TrueType glyphs."""
+    data = hb.subset(path, gids)
+    if data is not None:
+        return data, {g: g for g in gids}
+    from fontTools import subset  # a quarter of a second to import: only when needed
+
     info = font_info(path)
     options = subset.Options()
     options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph

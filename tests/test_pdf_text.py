@@ -179,7 +179,19 @@ def embedded_fonts(pdf: bytes) -> dict[str, TTFont]:
     return found
 
 
-def test_embedded_fonts_are_subsets_that_keep_the_words(layout):
+@pytest.fixture(params=["hb-subset", "fontTools"])
+def subsetter(request, monkeypatch):
+    """Fonts cut by HarfBuzz, or by fontTools as on a machine without libharfbuzz-subset."""
+    from bunco_print.pdf import fonts, hb
+
+    if request.param == "fontTools":
+        monkeypatch.setattr(hb, "subset", lambda path, gids: None)
+    fonts.subset_font.cache_clear()
+    yield request.param
+    fonts.subset_font.cache_clear()
+
+
+def test_embedded_fonts_are_subsets_that_keep_the_words(layout, subsetter):
     template, anchors = layout
     specs = [
         PageSpec(

@@ -298,7 +298,7 @@ def is_pdf(path: Path, args: list[str]) -> bool:
 
 
 @settings(
-    max_examples=150,
+    max_examples=80,  # the shapes it might miss are the chosen lines below
     derandomize=True,
     database=None,
     deadline=None,

@@ -1,4 +1,5 @@
-"""A font's real metrics, read once per file with fontTools: line box, baseline, text widths."""
+"""A font's real metrics, read once per file (pdf.fonts.font_info): line box, baseline, text
+widths."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from ..pdf.draw import LINE_PITCH  # two stamped lines' baselines, this many em apart
+from ..pdf.fonts import font_info
 
 
 @dataclass(frozen=True)
@@ -55,20 +57,15 @@ class FontMetrics:
 
 @cache
 def metrics(path: Path) -> FontMetrics:
-    """The metrics of the font file at `path` (read once per process)."""
-    from fontTools.ttLib import TTFont  # imported here: only layouts need it
-
-    with TTFont(str(path), lazy=True) as font:
-        upm = font["head"].unitsPerEm
-        hhea = font["hhea"]
-        hmtx = font["hmtx"]
-        advances = {code: hmtx[glyph][0] / upm for code, glyph in font.getBestCmap().items()}
-        return FontMetrics(
-            ascent=hhea.ascent / upm,
-            descent=-hhea.descent / upm,
-            advances=advances,
-            fallback=hmtx[font.getGlyphOrder()[0]][0] / upm,
-        )
+    """The metrics of the font file at `path` (read once per process, with the stamper's)."""
+    info = font_info(Path(path))
+    upm = info.upm
+    return FontMetrics(
+        ascent=info.ascent / upm,
+        descent=-info.descent / upm,
+        advances={code: info.advances[glyph] / upm for code, glyph in info.cmap.items()},
+        fallback=info.advances[0] / upm,
+    )
 
 
 @dataclass(frozen=True)

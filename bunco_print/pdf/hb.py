@@ -1,33 +1,41 @@
 """Font subsetting with HarfBuzz's hb-subset library (Debian's libharfbuzz-subset0, which
-WeasyPrint uses too), reached through cffi. It cuts a font in milliseconds where fontTools takes
+WeasyPrint uses too), reached through ctypes. It cuts a font in milliseconds where fontTools takes
 tens of them and a quarter of a second to import. `subset` gives None when the library is not
 installed, and the caller falls back to fontTools.
 """
 
 from __future__ import annotations
 
+import ctypes
 from functools import cache
 from pathlib import Path
 
-_CDEF = """
-typedef struct hb_blob_t hb_blob_t;
-typedef struct hb_face_t hb_face_t;
-typedef struct hb_set_t hb_set_t;
-typedef struct hb_subset_input_t hb_subset_input_t;
-hb_blob_t *hb_blob_create_from_file_or_fail (const char *file_name);
-const char *hb_blob_get_data (hb_blob_t *blob, unsigned int *length);
-void hb_blob_destroy (hb_blob_t *blob);
-hb_face_t *hb_face_create (hb_blob_t *blob, unsigned int index);
-hb_blob_t *hb_face_reference_blob (hb_face_t *face);
-void hb_face_destroy (hb_face_t *face);
-void hb_set_add_sorted_array (hb_set_t *set, const uint32_t *sorted, unsigned int count);
-hb_subset_input_t *hb_subset_input_create_or_fail (void);
-void hb_subset_input_destroy (hb_subset_input_t *input);
-hb_set_t *hb_subset_input_glyph_set (hb_subset_input_t *input);
-hb_set_t *hb_subset_input_set (hb_subset_input_t *input, int set_type);
-void hb_subset_input_set_flags (hb_subset_input_t *input, unsigned value);
-hb_face_t *hb_subset_or_fail (hb_face_t *source, const hb_subset_input_t *input);
-"""
+_P, _U, _I = ctypes.c_void_p, ctypes.c_uint, ctypes.c_int
+_ARRAY = ctypes.POINTER(ctypes.c_uint32)
+# name: (result, arguments); every HarfBuzz object is an opaque pointer
+_FUNCTIONS = {
+    "hb_blob_create_from_file_or_fail": (_P, [ctypes.c_char_p]),
+    "hb_blob_get_data": (_P, [_P, ctypes.POINTER(_U)]),
+    "hb_blob_destroy": (None, [_P]),
+    "hb_face_create": (_P, [_P, _U]),
+    "hb_face_reference_blob": (_P, [_P]),
+    "hb_face_destroy": (None, [_P]),
+    "hb_face_collect_unicodes": (None, [_P, _P]),
+    "hb_set_create": (_P, []),
+    "hb_set_destroy": (None, [_P]),
+    "hb_set_get_population": (_U, [_P]),
+    "hb_set_next_many": (_U, [_P, ctypes.c_uint32, _ARRAY, _U]),
+    "hb_set_add_sorted_array": (None, [_P, _ARRAY, _U]),
+    "hb_font_create": (_P, [_P]),
+    "hb_font_destroy": (None, [_P]),
+    "hb_font_get_nominal_glyphs": (_U, [_P, _U, _ARRAY, _U, _ARRAY, _U]),
+    "hb_subset_input_create_or_fail": (_P, []),
+    "hb_subset_input_destroy": (None, [_P]),
+    "hb_subset_input_glyph_set": (_P, [_P]),
+    "hb_subset_input_set": (_P, [_P, _I]),
+    "hb_subset_input_set_flags": (None, [_P, _U]),
+    "hb_subset_or_fail": (_P, [_P, _P]),
+}
 NO_HINTING, RETAIN_GIDS, DESUBROUTINIZE, NOTDEF_OUTLINE = 0x1, 0x2, 0x4, 0x40
 DROP_TABLE_TAG = 3  # hb_subset_sets_t
 # Tables a stamped text never needs: shaping and justification (a character is drawn with its
@@ -40,14 +48,19 @@ DROP = (
 
 @cache
 def _library():
+    """The library with its functions typed (ctypes: no declarations to parse at start-up)."""
     try:
-        import cffi
-
-        ffi = cffi.FFI()
-        ffi.cdef(_CDEF)
-        return ffi, ffi.dlopen("libharfbuzz-subset.so.0")
-    except (ImportError, OSError, AttributeError):
+        hb = ctypes.CDLL("libharfbuzz-subset.so.0")
+        for name, (result, arguments) in _FUNCTIONS.items():
+            function = getattr(hb, name)
+            function.restype, function.argtypes = result, arguments
+    except (OSError, AttributeError):  # not installed, or older than 4.2
         return None
+    return hb
+
+
+def _array(values) -> ctypes.Array:
+    return (ctypes.c_uint32 * max(1, len(values)))(*values)
 
 
 def available() -> bool:
@@ -56,13 +69,35 @@ def available() -> bool:
 
 @cache
 def _face(path: Path):
-    ffi, hb = _library()
+    hb = _library()
     blob = hb.hb_blob_create_from_file_or_fail(str(path).encode())
-    if blob == ffi.NULL:
+    if not blob:
         return None
     face = hb.hb_face_create(blob, 0)
     hb.hb_blob_destroy(blob)
     return face  # kept for the life of the process, as font_info is
+
+
+def cmap(path: Path) -> dict[int, int] | None:
+    """Code point -> glyph id, from the font's best character map (as fontTools' getBestCmap
+    gives, without first naming every glyph). None when hb-subset is missing."""
+    if (hb := _library()) is None or (face := _face(Path(path))) is None:
+        return None
+    found = hb.hb_set_create()
+    try:
+        hb.hb_face_collect_unicodes(face, found)
+        count = hb.hb_set_get_population(found)
+        codes = (ctypes.c_uint32 * max(1, count))()
+        count = hb.hb_set_next_many(found, 0xFFFFFFFF, codes, count)  # from the start
+    finally:
+        hb.hb_set_destroy(found)
+    glyphs = (ctypes.c_uint32 * max(1, count))()
+    font = hb.hb_font_create(face)
+    try:
+        mapped = hb.hb_font_get_nominal_glyphs(font, count, codes, 4, glyphs, 4)
+    finally:
+        hb.hb_font_destroy(font)
+    return dict(zip(codes[:mapped], glyphs[:mapped], strict=True))
 
 
 def _tag(name: str) -> int:
@@ -70,16 +105,16 @@ def _tag(name: str) -> int:
 
 
 def _cut(face, gids: list[int], flags: int):
-    ffi, hb = _library()
+    hb = _library()
     plan = hb.hb_subset_input_create_or_fail()
-    if plan == ffi.NULL:
-        return ffi.NULL
+    if not plan:
+        return None
     try:
-        wanted = ffi.new("uint32_t[]", gids)
-        hb.hb_set_add_sorted_array(hb.hb_subset_input_glyph_set(plan), wanted, len(gids))
+        hb.hb_set_add_sorted_array(hb.hb_subset_input_glyph_set(plan), _array(gids), len(gids))
         drop = sorted(_tag(t) for t in DROP)
-        tags = ffi.new("uint32_t[]", drop)
-        hb.hb_set_add_sorted_array(hb.hb_subset_input_set(plan, DROP_TABLE_TAG), tags, len(drop))
+        hb.hb_set_add_sorted_array(
+            hb.hb_subset_input_set(plan, DROP_TABLE_TAG), _array(drop), len(drop)
+        )
         hb.hb_subset_input_set_flags(plan, flags)
         return hb.hb_subset_or_fail(face, plan)
     finally:
@@ -89,24 +124,20 @@ def _cut(face, gids: list[int], flags: int):
 def subset(path: Path, gids: frozenset[int]) -> bytes | None:
     """The font at `path` with only glyphs `gids` (and .notdef), each keeping its glyph id;
     glyphs past the last one used are dropped. None when hb-subset is missing or fails."""
-    if _library() is None:
-        return None
-    ffi, hb = _library()
-    face = _face(Path(path))
-    if face is None:
+    if (hb := _library()) is None or (face := _face(Path(path))) is None:
         return None
     flags = NO_HINTING | DESUBROUTINIZE | NOTDEF_OUTLINE
     kept = _cut(face, sorted(gids | {0}), flags | RETAIN_GIDS)
-    if kept == ffi.NULL:
+    if not kept:
         return None
     # a second cut over every id up to the last one used drops the empty tail, ids unchanged
     short = _cut(kept, list(range(max(gids | {0}) + 1)), flags)
     hb.hb_face_destroy(kept)
-    if short == ffi.NULL:
+    if not short:
         return None
     blob = hb.hb_face_reference_blob(short)
-    length = ffi.new("unsigned int *")
-    data = bytes(ffi.buffer(hb.hb_blob_get_data(blob, length), length[0]))
+    length = _U()
+    data = ctypes.string_at(hb.hb_blob_get_data(blob, ctypes.byref(length)), length.value)
     hb.hb_blob_destroy(blob)
     hb.hb_face_destroy(short)
     return data or None

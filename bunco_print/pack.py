@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -19,13 +19,13 @@ from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
-from .layout.base import MIN_NAME
+from .layout.base import MIN_NAME, TEXT_FILL
 from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
-from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
+from .pdf import QR, Art, Field, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
@@ -61,6 +61,7 @@ class PackRequest:
     star_on_back: bool = False
     large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
     ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
+    editable: bool = False  # write-in lines ("field" slots) become fillable form fields
     creation_date: datetime | None = None
 
 
@@ -128,7 +129,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         star_on_back=request.star_on_back,
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
         | ({"large_print": True} if request.large_print else {})
-        | ({"ink_saver": True} if request.ink_saver else {}),
+        | ({"ink_saver": True} if request.ink_saver else {})
+        | ({"editable": True} if request.editable else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -155,7 +157,9 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
             continue
         page = laid.page(doc)
         slot = next(
-            s for s in page.slots_of((sheet.number - 1) % page.capacity) if s.kind == "name"
+            s
+            for s in page.slots_of((sheet.number - 1) % page.capacity)
+            if s.kind in ("name", "field")
         )
         text, _, whole = _fit_name(theme, slot, name)
         if not whole:
@@ -172,7 +176,15 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset)
     laid = layout.lay_out(
-        event, ruleset, theme, request.paper, request.per_page, docs, PIECES, request.large_print
+        event,
+        ruleset,
+        theme,
+        request.paper,
+        request.per_page,
+        docs,
+        PIECES,
+        request.large_print,
+        request.editable,
     )
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
@@ -189,11 +201,14 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
     duplex = DUPLEX_FLIP if "sheet_back" in docs else None
+    field_pages = _field_pages(backgrounds, laid) if request.editable else {}
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
         stamper = stampers.get(doc, _static_pages)
         specs = list(stamper(doc, event, secret, theme, backgrounds, laid))
+        if field_pages:
+            specs = list(_with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,
@@ -228,6 +243,7 @@ def template_context(
             docs,
             PIECES,
             request.large_print,
+            request.editable,
         )
     return dict(
         layout=laid,
@@ -313,15 +329,62 @@ def _name(theme: themes.Theme, slot: Slot, name: str) -> Text:
     return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
 
 
-def _stamps(page: Page, items: Sequence, fill: Fill) -> tuple:
-    """What goes in the slots of a page holding `items` (item i in the slots of index i)."""
+def _stamps(page: Page, items: Sequence, fill: Fill, fields: bool = False) -> tuple:
+    """What goes in the slots of a page holding `items` (item i in the slots of index i).
+    Write-in places ("field" slots) are left to _with_fields unless `fields` says that `fill`
+    knows them."""
     stamps = []
     for i, item in enumerate(items):
         for slot in page.slots_of(i):
+            if slot.kind == "field" and not fields:
+                continue
             stamp = fill(slot, item)
             if stamp is not None:
                 stamps.append((Rect(*slot.box.px()), stamp))
     return tuple(stamps)
+
+
+def _field(theme: themes.Theme, slot: Slot, name: str) -> Field:
+    """A form field over a write-in slot, in the slot's font, colour and size: one line,
+    centred, as names are stamped; a box tall enough for several lines wraps, from the left."""
+    size = slot.size or min(12.0, slot.box.h * TEXT_FILL)
+    multiline = slot.box.h >= 2.5 * size
+    align = "left" if multiline else "center"
+    font = theme.font(slot.role, slot.weight)
+    return Field(name, font, size, _color(theme, slot), align, multiline)
+
+
+def _field_pages(bg: Backgrounds, laid: layout.Layout) -> dict[int, Page]:
+    """Background page -> its layout, for the pages with write-in places."""
+    found = {}
+    for doc in laid.docs:
+        for page in (*laid.pages(doc), laid.last_page(doc)):
+            if page is None or not any(s.kind == "field" for s in page.slots):
+                continue
+            number = page.id.rpartition("-page-")[2]  # its place among the doc's backgrounds
+            if number.isdigit() and int(number) < len(bg.pages.get(doc, ())):
+                found[bg.pages[doc][int(number)]] = page
+    return found
+
+
+def _with_fields(
+    file: str, specs: Sequence[PageSpec], theme: themes.Theme, pages: dict[int, Page]
+) -> Iterator[PageSpec]:
+    """--editable: each write-in place a document's stamper left empty becomes a form field,
+    named after the file, the page and the slot (`invitation-1-host`): unique in pack.pdf."""
+    stem = file.removesuffix(".pdf")
+    for number, spec in enumerate(specs, 1):
+        page = pages.get(spec.background)
+        if page is None:
+            yield spec
+            continue
+        taken = {rect for rect, _ in spec.stamps}
+        fields = tuple(
+            (rect, _field(theme, slot, f"{stem}-{number}-{slot.id}"))
+            for slot in page.slots
+            if slot.kind == "field" and (rect := Rect(*slot.box.px())) not in taken
+        )
+        yield replace(spec, stamps=spec.stamps + fields) if fields else spec
 
 
 def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
@@ -362,8 +425,12 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
         if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
-        if slot.kind == "name" and sheet.name:
-            return _name(theme, slot, sheet.name)
+        if slot.kind in ("name", "field") and sheet.name:
+            return _name(theme, slot, sheet.name)  # a name given is printed, never a field
+        if slot.kind == "field":  # --editable: the sheet's name, or its team's partners
+            kind = "team-card" if sheet.kind == "team" else "sheet"
+            what = slot.id.removeprefix("last-").partition("-")[2]  # "name", "partner-1"
+            return _field(theme, slot, f"{kind}-{sheet.number}-{what}")
         return None
 
     def fill_back(slot: Slot, sheet):
@@ -377,7 +444,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
     backs = _pages("sheet_back", event.sheets, bg, laid) if back is not None else None
     for background, front, chunk in _pages(doc, event.sheets, bg, laid):
-        yield PageSpec(background, _stamps(front, chunk, fill_front))
+        yield PageSpec(background, _stamps(front, chunk, fill_front, fields=True))
         if backs is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
             back_background, back, _ = next(backs)
             yield PageSpec(back_background, _stamps(back, chunk, fill_back))

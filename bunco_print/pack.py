@@ -10,22 +10,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import background_cache, keys, layout, render, rulesets, themes
+from . import background_cache, editable, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
-from .layout.base import MIN_NAME, TEXT_FILL
+from .layout.base import MIN_NAME
 from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
-from .pdf import QR, Art, Field, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
+from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
@@ -201,14 +201,14 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
     duplex = DUPLEX_FLIP if "sheet_back" in docs else None
-    field_pages = _field_pages(backgrounds, laid) if request.editable else {}
+    field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
         stamper = stampers.get(doc, _static_pages)
         specs = list(stamper(doc, event, secret, theme, backgrounds, laid))
         if field_pages:
-            specs = list(_with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
+            specs = list(editable.with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,
@@ -344,49 +344,6 @@ def _stamps(page: Page, items: Sequence, fill: Fill, fields: bool = False) -> tu
     return tuple(stamps)
 
 
-def _field(theme: themes.Theme, slot: Slot, name: str) -> Field:
-    """A form field over a write-in slot, in the slot's font, colour and size: one line,
-    centred, as names are stamped; a box tall enough for several lines wraps, from the left."""
-    size = slot.size or min(12.0, slot.box.h * TEXT_FILL)
-    multiline = slot.box.h >= 2.5 * size
-    align = "left" if multiline else "center"
-    font = theme.font(slot.role, slot.weight)
-    return Field(name, font, size, _color(theme, slot), align, multiline)
-
-
-def _field_pages(bg: Backgrounds, laid: layout.Layout) -> dict[int, Page]:
-    """Background page -> its layout, for the pages with write-in places."""
-    found = {}
-    for doc in laid.docs:
-        for page in (*laid.pages(doc), laid.last_page(doc)):
-            if page is None or not any(s.kind == "field" for s in page.slots):
-                continue
-            number = page.id.rpartition("-page-")[2]  # its place among the doc's backgrounds
-            if number.isdigit() and int(number) < len(bg.pages.get(doc, ())):
-                found[bg.pages[doc][int(number)]] = page
-    return found
-
-
-def _with_fields(
-    file: str, specs: Sequence[PageSpec], theme: themes.Theme, pages: dict[int, Page]
-) -> Iterator[PageSpec]:
-    """--editable: each write-in place a document's stamper left empty becomes a form field,
-    named after the file, the page and the slot (`invitation-1-host`): unique in pack.pdf."""
-    stem = file.removesuffix(".pdf")
-    for number, spec in enumerate(specs, 1):
-        page = pages.get(spec.background)
-        if page is None:
-            yield spec
-            continue
-        taken = {rect for rect, _ in spec.stamps}
-        fields = tuple(
-            (rect, _field(theme, slot, f"{stem}-{number}-{slot.id}"))
-            for slot in page.slots
-            if slot.kind == "field" and (rect := Rect(*slot.box.px())) not in taken
-        )
-        yield replace(spec, stamps=spec.stamps + fields) if fields else spec
-
-
 def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -430,7 +387,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
         if slot.kind == "field":  # --editable: the sheet's name, or its team's partners
             kind = "team-card" if sheet.kind == "team" else "sheet"
             what = slot.id.removeprefix("last-").partition("-")[2]  # "name", "partner-1"
-            return _field(theme, slot, f"{kind}-{sheet.number}-{what}")
+            return editable.field(theme, slot, f"{kind}-{sheet.number}-{what}")
         return None
 
     def fill_back(slot: Slot, sheet):

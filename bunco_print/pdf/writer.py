@@ -13,6 +13,7 @@ decoded and compressed again (~50 ms per output file for a pack's template).
 from __future__ import annotations
 
 import hashlib
+import warnings
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -235,7 +236,10 @@ def concatenate(
     in one /AcroForm (a name met twice gets its file's number in front: `2-sheet-1-name`)."""
     out = pikepdf.new()
     for number, data in enumerate(pdfs, 1):
-        with pikepdf.open(BytesIO(data)) as source:
+        with pikepdf.open(BytesIO(data)) as source, warnings.catch_warnings():
+            # newer pikepdf warns that extend() leaves form fields out of /AcroForm: merge
+            # lists them (in one /AcroForm with one /DR font, which add_pages_from does not)
+            warnings.filterwarnings("ignore", "Copying pages from another Pdf")
             first = len(out.pages)
             out.pages.extend(source.pages)
             forms.merge(out, source, first, str(number))

@@ -272,3 +272,22 @@ def test_a_catalogue_can_sell_editable_packs_and_says_so(tmp_path, monkeypatch):
     assert result.stderr.strip() == (
         "error: catalogue.toml: editable must be true or false, not 'yes'"
     ), result.stderr
+
+
+def test_the_pack_command_takes_editable(tmp_path, monkeypatch, quarter_pack):
+    """The quarter pack's options, so its backgrounds come from the cache."""
+    from typer.testing import CliRunner
+
+    from bunco_print.cli import app
+
+    from .test_pack import ENGINE
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "names.txt").write_text("\n".join(NAMES) + "\n", encoding="utf-8")
+    args = ["pack", "--players", "13", "--names", "names.txt", "--per-page", "4", "--seed", "7"]
+    args += ["--date", "2026-12-04", "--engine-url", ENGINE, "--editable", "--out", "night"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert set(fields((tmp_path / "night" / "pack.pdf").read_bytes())) == UNNAMED
+    event = json.loads((tmp_path / "night" / "event.json").read_text(encoding="utf-8"))
+    assert event["extra"]["editable"] is True

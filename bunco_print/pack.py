@@ -331,8 +331,8 @@ def _name(theme: themes.Theme, slot: Slot, name: str) -> Text:
 
 def _stamps(page: Page, items: Sequence, fill: Fill, fields: bool = False) -> tuple:
     """What goes in the slots of a page holding `items` (item i in the slots of index i).
-    Write-in places ("field" slots) are left to _with_fields unless `fields` says that `fill`
-    knows them."""
+    Write-in places ("field" slots) are left to editable.with_fields unless `fields` says that
+    `fill` knows them."""
     stamps = []
     for i, item in enumerate(items):
         for slot in page.slots_of(i):

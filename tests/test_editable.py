@@ -291,3 +291,12 @@ def test_the_pack_command_takes_editable(tmp_path, monkeypatch, quarter_pack):
     assert set(fields((tmp_path / "night" / "pack.pdf").read_bytes())) == UNNAMED
     event = json.loads((tmp_path / "night" / "event.json").read_text(encoding="utf-8"))
     assert event["extra"]["editable"] is True
+
+
+def test_each_widget_points_back_at_its_page(editable_pack):
+    sheets = editable_pack.documents["score-sheets.pdf"]
+    for pdf in (sheets, concatenate([sheets, sheets])):
+        with pikepdf.open(io.BytesIO(pdf)) as doc:
+            for page in doc.pages:
+                for widget in page.obj.get("/Annots", ()):
+                    assert widget.P.objgen == page.obj.objgen

@@ -193,9 +193,12 @@ class _Assembly:
         page = Dictionary(boxes)
         page.Type, page.Resources = Name.Page, self.resources
         page.Contents = self.pdf.make_stream(_deflate(content), Filter=Name.FlateDecode)
-        if len(self.widgets) > fields:  # this page's form fields
+        page = self.pdf.make_indirect(page)
+        if len(self.widgets) > fields:  # this page's form fields, each pointing back at it
             page.Annots = Array(self.widgets[fields:])
-        self.kids.append(self.pdf.make_indirect(page))
+            for widget in self.widgets[fields:]:
+                widget.P = page
+        self.kids.append(page)
 
     def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
         fonts = {

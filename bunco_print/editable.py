@@ -52,7 +52,7 @@ def with_fields(
             continue
         taken = {rect for rect, _ in spec.stamps}
         fields = tuple(
-            (rect, field(theme, slot, f"{stem}-{number}-{slot.id}"))
+            (rect, field(theme, slot, f"{stem}-{number}-{slot.id.removeprefix('last-')}"))
             for slot in page.slots
             if slot.kind == "field" and (rect := Rect(*slot.box.px())) not in taken
         )

@@ -43,6 +43,7 @@ class PackOrder:
     star_on_back: bool = False
     large_print: bool = False
     ink_saver: bool = False  # no large fills: at most half the ink
+    editable: bool = False  # fillable form fields on the write-in lines
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -88,6 +89,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         star_on_back=order.star_on_back,
         large_print=order.large_print,
         ink_saver=order.ink_saver,
+        editable=order.editable,
         creation_date=creation_date,
     )
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import background_cache, keys, layout, render, rulesets, themes
+from . import background_cache, editable, keys, layout, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
@@ -61,6 +61,7 @@ class PackRequest:
     star_on_back: bool = False
     large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
     ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
+    editable: bool = False  # write-in lines ("field" slots) become fillable form fields
     creation_date: datetime | None = None
 
 
@@ -128,7 +129,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         star_on_back=request.star_on_back,
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
         | ({"large_print": True} if request.large_print else {})
-        | ({"ink_saver": True} if request.ink_saver else {}),
+        | ({"ink_saver": True} if request.ink_saver else {})
+        | ({"editable": True} if request.editable else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -155,7 +157,9 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
             continue
         page = laid.page(doc)
         slot = next(
-            s for s in page.slots_of((sheet.number - 1) % page.capacity) if s.kind == "name"
+            s
+            for s in page.slots_of((sheet.number - 1) % page.capacity)
+            if s.kind in ("name", "field")
         )
         text, _, whole = _fit_name(theme, slot, name)
         if not whole:
@@ -172,7 +176,15 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset)
     laid = layout.lay_out(
-        event, ruleset, theme, request.paper, request.per_page, docs, PIECES, request.large_print
+        event,
+        ruleset,
+        theme,
+        request.paper,
+        request.per_page,
+        docs,
+        PIECES,
+        request.large_print,
+        request.editable,
     )
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
@@ -189,11 +201,14 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
     duplex = DUPLEX_FLIP if "sheet_back" in docs else None
+    field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
         stamper = stampers.get(doc, _static_pages)
         specs = list(stamper(doc, event, secret, theme, backgrounds, laid))
+        if field_pages:
+            specs = list(editable.with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,
@@ -228,6 +243,7 @@ def template_context(
             docs,
             PIECES,
             request.large_print,
+            request.editable,
         )
     return dict(
         layout=laid,
@@ -313,11 +329,15 @@ def _name(theme: themes.Theme, slot: Slot, name: str) -> Text:
     return Text(text, paths[0], size, _color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:])
 
 
-def _stamps(page: Page, items: Sequence, fill: Fill) -> tuple:
-    """What goes in the slots of a page holding `items` (item i in the slots of index i)."""
+def _stamps(page: Page, items: Sequence, fill: Fill, fields: bool = False) -> tuple:
+    """What goes in the slots of a page holding `items` (item i in the slots of index i).
+    Write-in places ("field" slots) are left to editable.with_fields unless `fields` says that
+    `fill` knows them."""
     stamps = []
     for i, item in enumerate(items):
         for slot in page.slots_of(i):
+            if slot.kind == "field" and not fields:
+                continue
             stamp = fill(slot, item)
             if stamp is not None:
                 stamps.append((Rect(*slot.box.px()), stamp))
@@ -362,8 +382,12 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
         if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return _text(theme, slot, f"{kind} {sheet.number}")
-        if slot.kind == "name" and sheet.name:
-            return _name(theme, slot, sheet.name)
+        if slot.kind in ("name", "field") and sheet.name:
+            return _name(theme, slot, sheet.name)  # a name given is printed, never a field
+        if slot.kind == "field":  # --editable: the sheet's name, or its team's partners
+            kind = "team-card" if sheet.kind == "team" else "sheet"
+            what = slot.id.removeprefix("last-").partition("-")[2]  # "name", "partner-1"
+            return editable.field(theme, slot, f"{kind}-{sheet.number}-{what}")
         return None
 
     def fill_back(slot: Slot, sheet):
@@ -377,7 +401,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
     backs = _pages("sheet_back", event.sheets, bg, laid) if back is not None else None
     for background, front, chunk in _pages(doc, event.sheets, bg, laid):
-        yield PageSpec(background, _stamps(front, chunk, fill_front))
+        yield PageSpec(background, _stamps(front, chunk, fill_front, fields=True))
         if backs is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
             back_background, back, _ = next(backs)
             yield PageSpec(back_background, _stamps(back, chunk, fill_back))

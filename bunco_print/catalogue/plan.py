@@ -38,6 +38,7 @@ KEYS = (
     "title",
     "intro",
     "tags",
+    "editable",
 )
 
 
@@ -89,11 +90,14 @@ class CataloguePlan:
     seed: int
     date: str
     wording: Wording = field(default_factory=Wording)
+    editable: bool = False  # fillable form fields on the packs' write-in lines
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
         options = asdict(self)
         del options["listings"]
+        if not self.editable:
+            del options["editable"]  # a shop made before the option was there is unchanged
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
@@ -170,6 +174,9 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         intro=_text(settings, "intro", name, MAX_WORDING),
         tags=tuple(_list(settings, "tags", name, _tag, ())),
     )
+    editable = settings.get("editable", False)
+    if type(editable) is not bool:
+        raise InputError(f"{name('editable')} must be true or false, not {editable!r}")
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
@@ -197,6 +204,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         seed=seed,
         date=day,
         wording=wording,
+        editable=editable,
     )
 
 

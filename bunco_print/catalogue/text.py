@@ -65,7 +65,8 @@ def title(plan: CataloguePlan, listing: Listing) -> str:
         "shop": plan.wording.shop,
     }
     template = plan.wording.title or (
-        "{theme} Bunco Printable Pack, {players}, Score Sheets, Tally Pads, Rules, {papers}"
+        "{theme} Bunco %sPrintable Pack, {players}, Score Sheets, Tally Pads, Rules, {papers}"
+        % ("Editable " if plan.editable else "")
     )
     text = re.sub(r"\{(\w+)\}", lambda m: places.get(m.group(1), m.group(0)), template)
     return _cut(" ".join(text.split()), MAX_TITLE)
@@ -78,6 +79,7 @@ def tags(plan: CataloguePlan, listing: Listing) -> list[str]:
         *plan.wording.tags,
         f"{name} bunco",
         "bunco printable",
+        *(["editable pdf"] if plan.editable else []),
         "bunco score sheet",
         "bunco tally sheet",
         "bunco night",
@@ -112,6 +114,11 @@ def description(
     lines += [f"- {what}: {why}" for doc, (what, why) in DOCUMENTS.items() if doc in documents]
     lines.append("- pack.pdf: all of them in printing order, in one file")
     lines.append(f"- A ready-made pack for {counts} players")
+    if plan.editable:
+        lines.append(
+            "- Editable: type the players' names on the score sheets right in the PDF "
+            "(fillable fields in the theme's font), then print"
+        )
     if len(plan.rulesets) > 1 or plan.rulesets != ("classic",):
         names = and_list([rulesets.load(r).name for r in plan.rulesets])
         lines.append(f"- Rules: {names}")

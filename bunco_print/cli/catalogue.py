@@ -22,6 +22,7 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
     "shop": "--shop",
     "seed": "--seed",
     "date": "--date",
+    "editable": "--editable",
 }
 
 
@@ -48,6 +49,13 @@ def catalogue(
     seed: Annotated[int | None, typer.Option(help="Seed of every pack (default: 1).")] = None,
     date: Annotated[
         str | None, typer.Option(help="Date on the packs, YYYY-MM-DD (default: today).")
+    ] = None,
+    editable: Annotated[
+        bool | None,
+        typer.Option(
+            "--editable/--not-editable",
+            help="Packs with fillable form fields on the write-in lines (default: not).",
+        ),
     ] = None,
     config: Annotated[
         Path | None,
@@ -79,6 +87,7 @@ def catalogue(
         "shop": shop,
         "seed": seed,
         "date": date,
+        "editable": editable,
     }
     for key, value in given.items():
         if value is not None:

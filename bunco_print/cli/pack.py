@@ -64,6 +64,13 @@ def pack(
     ink_saver: Annotated[
         bool, typer.Option(help="No large fills: at most half the ink of the theme as it is.")
     ] = False,
+    editable: Annotated[
+        bool,
+        typer.Option(
+            help="Fillable PDF form fields on the write-in lines (names not given by --names), "
+            "typed in the theme's font."
+        ),
+    ] = False,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -87,6 +94,7 @@ def pack(
         star_on_back=star_on_back,
         large_print=large_print,
         ink_saver=ink_saver,
+        editable=editable,
     )
     if out is not None:
         files.check_out(out)

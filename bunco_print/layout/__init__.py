@@ -75,9 +75,11 @@ def lay_out(
     docs: list[str] | tuple[str, ...] = (),
     pieces: tuple[str, ...] = ("star", "seat"),
     large: bool = False,
+    editable: bool = False,
 ) -> Layout:
-    """Every page of the documents in `docs`, for this night, paper and theme."""
-    night = Inputs(event, ruleset, theme, paper, per_page, large)
+    """Every page of the documents in `docs`, for this night, paper and theme. `editable`:
+    the sheets' write-in lines are "field" slots (fillable form fields in the PDF)."""
+    night = Inputs(event, ruleset, theme, paper, per_page, large, editable)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
     sheets = len(event.sheets)

@@ -31,6 +31,7 @@ class Inputs:
     paper: str = "letter"
     per_page: int = 1
     large: bool = False  # --large-print: text and write-in boxes LARGE times their size
+    editable: bool = False  # --editable: write-in lines become fillable fields ("field" slots)
 
     @property
     def scale(self) -> float:

@@ -19,8 +19,10 @@ PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 # bigger modules in the same square.
 QR_MODULE_MM = 0.6
 QR_SIDE = math.ceil((17 + 4 * MAX_QR_VERSION + 2 * QUIET_ZONE) * QR_MODULE_MM * 72 / 25.4)
-# What a slot holds: the stamper fills qr, art and the text kinds.
-SLOT_KINDS = ("qr", "art", "number", "name", "table", "set", "label")
+# What a slot holds: the stamper fills qr, art and the text kinds. A "field" is a write-in place:
+# with --editable a fillable form field (in the slot's font, role and weight, at its size), else
+# left empty for a pen.
+SLOT_KINDS = ("qr", "art", "number", "name", "table", "set", "label", "field")
 
 
 @dataclass(frozen=True)

@@ -273,12 +273,15 @@ def sheets_page(
             )
         )
         note = None
+        # the write-in line's box: a player's name is stamped in it; with --editable a sheet
+        # with no name gets a form field there instead (a "field" slot)
+        name_box = Box(x + label_w + 4, y + d.body_y - 2, cw - label_w - 8, d.name_h)
         if kind == "score":
             slots.append(
                 night.text_slot(
                     f"s{i}-name",
-                    Box(x + label_w + 4, y + d.body_y - 2, cw - label_w - 8, d.name_h),
-                    "name",
+                    name_box,
+                    "field" if night.editable else "name",
                     i,
                     NAME_SAMPLES[i % 4],
                     role="name",
@@ -286,6 +289,17 @@ def sheets_page(
             )
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
+            if night.editable:  # the partners' lines, for typing the team's names
+                slots += [
+                    night.text_slot(
+                        f"s{i}-partner-{k + 1}",
+                        Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
+                        "field",
+                        i,
+                        role="name",
+                    )
+                    for k in range(len(lines))
+                ]
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
         texts.append(SheetText(title, sub, note, d.title, grid))

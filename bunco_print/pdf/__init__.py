@@ -1,17 +1,18 @@
 """Fast PDFs: WeasyPrint backgrounds stored once, per-sheet text, QR codes and art stamped on.
 
-model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art); draw: their
+model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art, Field); draw: their
 content-stream operators; fonts: font metrics and embedded subsets; writer: reading the
-template with pikepdf and writing the file.
+template with pikepdf and writing the file; forms: fillable fields (AcroForm widgets).
 """
 
 from .fonts import fallback_fonts, missing_glyphs
-from .model import QR, Art, PageSpec, Rect, Stamp, Text
+from .model import QR, Art, Field, PageSpec, Rect, Stamp, Text
 from .writer import assemble, concatenate
 
 __all__ = [
     "QR",
     "Art",
+    "Field",
     "PageSpec",
     "Rect",
     "Stamp",

@@ -7,6 +7,8 @@ HarfBuzz (pdf/hb.py), which keeps glyph ids, or else by fontTools, which renumbe
 glyphs; a CIDToGIDMap maps each CID to its glyph id in the subset (CFF fonts always keep their
 ids, since CIDs index their glyphs directly).
 A ToUnicode map turns each CID back into its text, for search and copy/paste.
+
+Form fields (--editable) need another kind of font: see form_font, at the end.
 """
 
 from __future__ import annotations
@@ -243,3 +245,84 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
 def _real(x: float) -> Decimal:
     """A PDF number written as the short decimal of `x` (3 places at most)."""
     return Decimal(num(x).decode())
+
+
+# --- a font for form fields --------------------------------------------------------------------
+# A viewer draws what a buyer types in a field with the font its /DA names in the form's /DR. A
+# simple TrueType font in WinAnsiEncoding is the kind every viewer can type with (Type0 fonts are
+# poorly supported for typing). Its program is not cut down to the glyphs used (nothing is typed
+# yet) but to Latin-1, WinAnsi's extra letters and Latin Extended-A, so a viewer able to reach
+# glyphs beyond the encoding (Acrobat) finds them there; the name has no subset tag, as a
+# viewer refuses to type with a font marked as a subset.
+WIN_ANSI = tuple(range(32, 256))
+FORM_LETTERS = frozenset(
+    ord(c) for c in bytes(WIN_ANSI).decode("cp1252", errors="ignore")
+) | frozenset(range(0x100, 0x180))
+
+
+def win_ansi(code: int) -> str:
+    """The character WinAnsiEncoding gives byte `code` ("" for its five unused codes)."""
+    return bytes([code]).decode("cp1252", errors="ignore")
+
+
+@lru_cache(maxsize=8)
+def form_font_program(path: Path) -> bytes:
+    """The font file cut down to FORM_LETTERS, keeping its Unicode cmap (a viewer finds a
+    WinAnsi code's glyph through it) and, for CFF fonts, its glyph names."""
+    from fontTools import subset  # only editable packs need it
+
+    options = subset.Options()
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
+    options.drop_tables += ["TSI0", "TSI1", "TSI2", "TSI3", "TSI5"]
+    options.hinting = False
+    options.notdef_outline = True
+    options.glyph_names = True  # a CFF simple font's glyphs are found by name
+    options.name_languages = [0x409]
+    font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(FORM_LETTERS))
+    subsetter.subset(font)
+    out = BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
+    """A simple font in `pdf` for form fields: WinAnsiEncoding, the widths of its 224 codes,
+    and the program of form_font_program (TrueType, or CFF in an OpenType wrapper)."""
+    data = form_font_program(font.path)
+    base_font = pikepdf.Name("/" + font.name)
+    font_file = pikepdf.Stream(pdf, data)
+    if font.cff:
+        font_file.Subtype = pikepdf.Name.OpenType
+    else:
+        font_file.Length1 = len(data)
+    descriptor = pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor,
+        FontName=base_font,
+        Flags=32,  # nonsymbolic: its codes are WinAnsi's
+        FontBBox=pikepdf.Array([_real(v) for v in font.bbox]),
+        ItalicAngle=_real(font.italic_angle),
+        Ascent=_real(font.ascent_pt),
+        Descent=_real(font.descent_pt),
+        CapHeight=_real(font.cap_height),
+        StemV=80,
+    )
+    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    widths = []
+    for code in WIN_ANSI:
+        gid = font.cmap.get(ord(char)) if (char := win_ansi(code)) else None
+        widths.append(_real(font.advances[gid] * 1000 / font.upm) if gid is not None else 0)
+    return pdf.make_indirect(
+        pikepdf.Dictionary(
+            Type=pikepdf.Name.Font,
+            Subtype=pikepdf.Name.Type1 if font.cff else pikepdf.Name.TrueType,
+            BaseFont=base_font,
+            FirstChar=WIN_ANSI[0],
+            LastChar=WIN_ANSI[-1],
+            Widths=pikepdf.Array(widths),
+            Encoding=pikepdf.Name.WinAnsiEncoding,
+            FontDescriptor=pdf.make_indirect(descriptor),
+        )
+    )

@@ -1,4 +1,5 @@
-"""What goes on a page: a background page of the template, and stamps in rectangles."""
+"""What goes on a page: a background page of the template, and stamps in rectangles (drawn
+ones, and form fields)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,25 @@ class Art:
             raise ValueError(f"bad rotate in {self!r}")
 
 
-Stamp = Text | QR | Art
+@dataclass(frozen=True)
+class Field:
+    """A fillable text field (an AcroForm widget) over the rect, empty until a buyer types in
+    it; what they type shows in `font` (embedded whole for Latin text, see fonts.form_font) at
+    `size` pt in `color`. No border and no background: on paper only the printed line shows."""
+
+    name: str  # unique in the file; no dots (a dot would make a field hierarchy)
+    font: Path
+    size: float
+    color: str = "#000000"
+    align: str = "left"  # "left" | "center" | "right"
+    multiline: bool = False
+
+    def __post_init__(self) -> None:
+        if self.align not in ("left", "center", "right") or not self.name or "." in self.name:
+            raise ValueError(f"bad align/name in {self!r}")
+
+
+Stamp = Text | QR | Art | Field
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import warnings
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,9 +27,9 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from ..units import PT_PER_PX
-from . import draw
+from . import draw, forms
 from .fonts import embed, font_info
-from .model import QR, PageSpec, Rect, Stamp, Text
+from .model import QR, Field, PageSpec, Rect, Stamp, Text
 
 
 @dataclass
@@ -151,6 +152,8 @@ class _Assembly:
         self.backgrounds: dict[int, tuple[dict, float, float]] = {}  # -> boxes, left, top
         self.arts: dict[int, tuple[float, float, float, float]] = {}  # piece -> its box
         self.kids: list[pikepdf.Object] = []
+        self.widgets: list[pikepdf.Object] = []  # form fields (Field stamps), in page order
+        self.field_fonts: list[Field] = []
 
     def background(self, index: int) -> tuple[dict[str, list], float, float]:
         if index not in self.backgrounds:
@@ -170,6 +173,10 @@ class _Assembly:
     def stamp(self, rect: Rect, stamp: Stamp, left: float, top: float) -> bytes:
         x, y = left + rect.x1 * PT_PER_PX, top - rect.y2 * PT_PER_PX
         box = x, y, (rect.x2 - rect.x1) * PT_PER_PX, (rect.y2 - rect.y1) * PT_PER_PX
+        if isinstance(stamp, Field):  # an annotation of the page, drawn by the viewer
+            self.widgets.append(forms.widget(self.pdf, stamp, *box))
+            self.field_fonts.append(stamp)
+            return b""
         if isinstance(stamp, QR):
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
@@ -192,11 +199,17 @@ class _Assembly:
     def page(self, spec: PageSpec) -> None:
         boxes, left, top = self.background(spec.background)
         content = b"q /B%d Do Q\n" % spec.background
+        fields = len(self.widgets)
         content += b"".join(self.stamp(rect, stamp, left, top) for rect, stamp in spec.stamps)
         page = Dictionary(boxes)
         page.Type, page.Resources = Name.Page, self.resources
         page.Contents = self.pdf.make_stream(_deflate(content), Filter=Name.FlateDecode)
-        self.kids.append(self.pdf.make_indirect(page))
+        page = self.pdf.make_indirect(page)
+        if len(self.widgets) > fields:  # this page's form fields, each pointing back at it
+            page.Annots = Array(self.widgets[fields:])
+            for widget in self.widgets[fields:]:
+                widget.P = page
+        self.kids.append(page)
 
     def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
         fonts = {
@@ -207,6 +220,8 @@ class _Assembly:
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)
         self.pdf.pages.extend(pikepdf.Page(kid) for kid in self.kids)
+        if self.widgets:
+            self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
         return _save(self.pdf, title, created, duplex)
 
 
@@ -231,11 +246,17 @@ def concatenate(
     pdfs: Sequence[bytes], *, title: str = "", creation_date: datetime | None = None
 ) -> bytes:
     """All pages of the given PDFs, in order, in one PDF. Identical objects (fonts, background
-    pages) are stored once; outlines and named destinations are dropped."""
+    pages) are stored once; outlines and named destinations are dropped. Form fields are kept
+    in one /AcroForm (a name met twice gets its file's number in front: `2-sheet-1-name`)."""
     out = pikepdf.new()
-    for data in pdfs:
-        with pikepdf.open(BytesIO(data)) as source:
+    for number, data in enumerate(pdfs, 1):
+        with pikepdf.open(BytesIO(data)) as source, warnings.catch_warnings():
+            # newer pikepdf warns that extend() leaves form fields out of /AcroForm: merge
+            # lists them (in one /AcroForm with one /DR font, which add_pages_from does not)
+            warnings.filterwarnings("ignore", "Copying pages from another Pdf")
+            first = len(out.pages)
             out.pages.extend(source.pages)
+            forms.merge(out, source, first, str(number))
     _share_identical_objects(out)
     return _save(out, title, creation_date)
 

@@ -44,6 +44,7 @@ class PackOrder:
     large_print: bool = False
     ink_saver: bool = False  # no large fills: at most half the ink
     editable: bool = False  # fillable form fields on the write-in lines
+    qr: bool = True  # QR codes that open the scoring engine
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -90,6 +91,7 @@ def pack_request(order: PackOrder) -> PackRequest:
         large_print=order.large_print,
         ink_saver=order.ink_saver,
         editable=order.editable,
+        qr=order.qr,
         creation_date=creation_date,
     )
 

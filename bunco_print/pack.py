@@ -62,6 +62,7 @@ class PackRequest:
     large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
     ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
     editable: bool = False  # write-in lines ("field" slots) become fillable form fields
+    qr: bool = True  # QR codes that open the scoring engine; False: shop packs, totalled by hand
     creation_date: datetime | None = None
 
 
@@ -130,7 +131,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
         | ({"large_print": True} if request.large_print else {})
         | ({"ink_saver": True} if request.ink_saver else {})
-        | ({"editable": True} if request.editable else {}),
+        | ({"editable": True} if request.editable else {})
+        | ({} if request.qr else {"qr": False}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -175,17 +177,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset)
-    laid = layout.lay_out(
-        event,
-        ruleset,
-        theme,
-        request.paper,
-        request.per_page,
-        docs,
-        PIECES,
-        request.large_print,
-        request.editable,
-    )
+    laid = lay_out_pages(request, event, ruleset, theme, docs)
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
@@ -234,17 +226,7 @@ def template_context(
     event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None
 ) -> dict:
     if laid is None:
-        laid = layout.lay_out(
-            event,
-            ruleset,
-            theme,
-            request.paper,
-            request.per_page,
-            docs,
-            PIECES,
-            request.large_print,
-            request.editable,
-        )
+        laid = lay_out_pages(request, event, ruleset, theme, docs)
     return dict(
         layout=laid,
         event=event,
@@ -258,6 +240,23 @@ def template_context(
         pieces=list(PIECES),
         remainder_rule=REMAINDER_RULE,
         preview=preview,
+        qr=request.qr,
+    )
+
+
+def lay_out_pages(request: PackRequest, event, ruleset, theme, docs) -> layout.Layout:
+    """The layout of the pack's documents, as the request asks for them."""
+    return layout.lay_out(
+        event,
+        ruleset,
+        theme,
+        request.paper,
+        request.per_page,
+        docs,
+        PIECES,
+        request.large_print,
+        request.editable,
+        request.qr,
     )
 
 

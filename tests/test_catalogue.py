@@ -119,6 +119,11 @@ def test_every_pack_asked_for_is_in_the_zips_on_its_paper(shop, listing):
         assert page_sizes_in(pdf) == {SIZES[pack["paper"]]}
         sheets = page_texts(held[f"{pack['folder']}/score-sheets.pdf"])
         assert len(sheets) == pack["players"]  # one score sheet a player
+        # a buyer has no scoring engine: no codes, and no words asking to scan one
+        assert not any("Scan" in page for page in sheets)
+        assert not any(
+            "table code" in p for p in page_texts(held[f"{pack['folder']}/tally-pads.pdf"])
+        )
         assert f"{pack['folder']}/rules-handout.pdf" in held
     assert not any(entry.endswith("event.secret") for entry in held)
 
@@ -163,6 +168,15 @@ def test_what_a_listing_is_made_from_changes_its_digest(monkeypatch):
     assert digest(papers=["a4"]) != before
     monkeypatch.setattr(plan, "__version__", "99.0")
     assert digest() != before
+
+
+def test_shop_packs_have_qr_codes_only_when_the_seller_asks():
+    from bunco_print.catalogue import make
+
+    for settings, codes in (({}, False), ({"qr": True}, True)):
+        plan = make_plan({"themes": [THEME], "players": [8], **settings}, {})
+        spec = plan.listings[0].packs[0]
+        assert plan.qr is codes and make._request(plan, spec).qr is codes
 
 
 def test_a_theme_folder_of_the_sellers_own_is_a_listing_named_after_it(tmp_path):
@@ -227,6 +241,7 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         ('title = "{theme} by {owner}"\n', "catalogue.toml: title: {owner} is not one of"),
         ("players = 8\n", "catalogue.toml: players must be a list"),
         ("players = [\n", "catalogue.toml is not valid TOML"),
+        ('qr = "yes"\n', "catalogue.toml: qr must be true or false, not 'yes'"),
     ],
 )
 def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):

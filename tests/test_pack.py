@@ -254,3 +254,16 @@ def test_each_pdf_is_titled_for_people(pack13):
     assert titles["score-sheets.pdf"] == f"{pack13.event.title}: score sheets"
     assert titles["rules-handout.pdf"] == f"{pack13.event.title}: rules handout"
     assert reader(pack13.pack_pdf).metadata.title == pack13.event.title
+
+
+def test_a_pack_without_qr_codes_has_no_codes_and_no_words_about_them():
+    pack = build(12, qr=False, per_page=2)
+    files = pack_files(pack)
+    assert qr_codes(pack.pack_pdf, dpi=100) == [[] for _ in range(pack.pages)]
+    text = "\n".join(page_texts(pack.pack_pdf))
+    assert "Scan" not in text and "table code" not in text and "phone" not in text
+    rules = " ".join(" ".join(page_texts(files["rules-handout.pdf"])).split())
+    assert "The host gathers the sheets, finds the winners and hands out the prizes." in rules
+    assert json.loads(files["event.json"])["extra"]["qr"] is False
+    sheets = page_texts(files["score-sheets.pdf"])
+    assert len(sheets) == 6 and all("Sheet" in page for page in sheets)

@@ -171,6 +171,7 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         seed=plan.seed,
         date=plan.date,
         editable=plan.editable,
+        qr=plan.qr,
     )
     return orders.pack_request(order)
 

@@ -39,6 +39,7 @@ KEYS = (
     "intro",
     "tags",
     "editable",
+    "qr",
 )
 
 
@@ -91,6 +92,9 @@ class CataloguePlan:
     date: str
     wording: Wording = field(default_factory=Wording)
     editable: bool = False  # fillable form fields on the packs' write-in lines
+    # QR codes: off, as a buyer has no scoring engine (and every buyer of a listing would get
+    # the same night's links); on, they open the engine at the seller's engine URL
+    qr: bool = False
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
@@ -98,6 +102,8 @@ class CataloguePlan:
         del options["listings"]
         if not self.editable:
             del options["editable"]  # a shop made before the option was there is unchanged
+        if not self.qr:
+            del options["qr"]
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
@@ -174,9 +180,10 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         intro=_text(settings, "intro", name, MAX_WORDING),
         tags=tuple(_list(settings, "tags", name, _tag, ())),
     )
-    editable = settings.get("editable", False)
-    if type(editable) is not bool:
-        raise InputError(f"{name('editable')} must be true or false, not {editable!r}")
+    editable, qr = settings.get("editable", False), settings.get("qr", False)
+    for key, value in (("editable", editable), ("qr", qr)):
+        if type(value) is not bool:
+            raise InputError(f"{name(key)} must be true or false, not {value!r}")
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
@@ -205,6 +212,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         date=day,
         wording=wording,
         editable=editable,
+        qr=qr,
     )
 
 

@@ -23,6 +23,7 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
     "seed": "--seed",
     "date": "--date",
     "editable": "--editable",
+    "qr": "--qr",
 }
 
 
@@ -57,6 +58,14 @@ def catalogue(
             help="Packs with fillable form fields on the write-in lines (default: not).",
         ),
     ] = None,
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr",
+            help="QR codes that open the scoring engine at the engine URL (default: none, as "
+            "a buyer has no engine).",
+        ),
+    ] = None,
     config: Annotated[
         Path | None,
         typer.Option(help="A catalogue.toml: the same settings as keys, plus title, intro, tags."),
@@ -88,6 +97,7 @@ def catalogue(
         "seed": seed,
         "date": date,
         "editable": editable,
+        "qr": qr,
     }
     for key, value in given.items():
         if value is not None:

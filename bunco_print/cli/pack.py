@@ -71,6 +71,13 @@ def pack(
             "typed in the theme's font."
         ),
     ] = False,
+    qr: Annotated[
+        bool,
+        typer.Option(
+            help="QR codes on the sheets and tally pads that open the scoring engine "
+            "(--no-qr: none, and no words about them; totals are added up by hand)."
+        ),
+    ] = True,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -95,6 +102,7 @@ def pack(
         large_print=large_print,
         ink_saver=ink_saver,
         editable=editable,
+        qr=qr,
     )
     if out is not None:
         files.check_out(out)

@@ -76,10 +76,12 @@ def lay_out(
     pieces: tuple[str, ...] = ("star", "seat"),
     large: bool = False,
     editable: bool = False,
+    qr: bool = True,
 ) -> Layout:
     """Every page of the documents in `docs`, for this night, paper and theme. `editable`:
-    the sheets' write-in lines are "field" slots (fillable form fields in the PDF)."""
-    night = Inputs(event, ruleset, theme, paper, per_page, large, editable)
+    the sheets' write-in lines are "field" slots (fillable form fields in the PDF). `qr`:
+    sheets and pads carry the codes that open the scoring engine (False: nor their captions)."""
+    night = Inputs(event, ruleset, theme, paper, per_page, large, editable, qr)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
     sheets = len(event.sheets)

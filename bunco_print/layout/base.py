@@ -32,6 +32,7 @@ class Inputs:
     per_page: int = 1
     large: bool = False  # --large-print: text and write-in boxes LARGE times their size
     editable: bool = False  # --editable: write-in lines become fillable fields ("field" slots)
+    qr: bool = True  # QR codes that open the scoring engine (--no-qr: totalled by hand)
 
     @property
     def scale(self) -> float:

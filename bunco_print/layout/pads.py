@@ -136,16 +136,19 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
                 i,
                 set_samples[i % 4],
             ),
-            Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
-            night.text_slot(
-                f"p{i}-caption",
-                Box(x + w - qr, y + qr, qr, caption_h),
-                "label",
-                i,
-                "table code",
-                role="caption",
-            ),
         ]
+        if night.qr:
+            slots += [
+                Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
+                night.text_slot(
+                    f"p{i}-caption",
+                    Box(x + w - qr, y + qr, qr, caption_h),
+                    "label",
+                    i,
+                    "table code",
+                    role="caption",
+                ),
+            ]
         texts.append(
             PadText(
                 Block(x, y - 3, lw, title_size),

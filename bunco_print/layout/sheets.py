@@ -247,19 +247,20 @@ def sheets_page(
                     "middle",
                 )
             )
-        labels.append(
-            night.label(
-                x + cw - d.qr - 6,
-                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
-                "Scan to enter\nyour totals\non your phone",
-                small,
-                "lb-m",
-                "end",
-                cap_w + 40,
-                small * 1.25,
-                ch=ph,
+        if night.qr:
+            labels.append(
+                night.label(
+                    x + cw - d.qr - 6,
+                    y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
+                    "Scan to enter\nyour totals\non your phone",
+                    small,
+                    "lb-m",
+                    "end",
+                    cap_w + 40,
+                    small * 1.25,
+                    ch=ph,
+                )
             )
-        )
         # the live layer: title, date line and the slots
         title = Block(x, y, d.title_w, d.title_fs)
         sub = Block(x, y + d.title_fs * 1.2, d.title_w, sub_fs)
@@ -300,7 +301,8 @@ def sheets_page(
                     )
                     for k in range(len(lines))
                 ]
-        slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+        if night.qr:
+            slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
         texts.append(SheetText(title, sub, note, d.title, grid))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""

@@ -68,9 +68,9 @@ def time_plain(copies: int, runs: int) -> float:
     docs = ["score_sheet"]
     assert "score_sheet" in documents_for(event, ruleset)
     laid = layout.lay_out(event, ruleset, theme, request.paper, request.per_page, docs, PIECES)
-    html = render.render_html(
-        "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
-    )
+    # plain: WeasyPrint draws the static layers too (native=False), as any WeasyPrint user would
+    context = template_context(event, ruleset, theme, request, docs, laid=laid, native=False)
+    html = render.render_html("base.html.j2", **context)
     head, _, rest = html.partition("<body")
     body_open, _, body = rest.partition(">")
     content, _, tail = body.rpartition("</body>")

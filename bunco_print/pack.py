@@ -26,6 +26,7 @@ from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
 from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
+from .pdf.layers import art_pages, draw_layers
 from .plan import plan_event
 
 # Printing order, with the file each document is also written to on its own.
@@ -223,8 +224,10 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
 
 
 def template_context(
-    event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None
+    event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None, native=True
 ) -> dict:
+    """What base.html.j2 draws the documents from. `native`: the pages' static layers are
+    drawn into the laid-out PDF by pdf/layers.py (False: by WeasyPrint, as plain HTML)."""
     if laid is None:
         laid = lay_out_pages(request, event, ruleset, theme, docs)
     return dict(
@@ -241,6 +244,8 @@ def template_context(
         remainder_rule=REMAINDER_RULE,
         preview=preview,
         qr=request.qr,
+        native_layers=native,
+        layer_art=art_pages(laid.layer_art()) if native else [],
     )
 
 
@@ -281,7 +286,8 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
             doc, sep, number = key.rpartition("-page-")
             if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
                 pages.setdefault(doc, []).append(index)
-    return Backgrounds(pdf=render.write_pdf(document), pages=pages, anchors=anchors)
+    pdf = draw_layers(render.write_pdf(document), html, [set(ids) for ids in anchors])
+    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
 
 
 # --- what each document stamps ---------------------------------------------------------------

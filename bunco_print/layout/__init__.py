@@ -8,7 +8,9 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
+from urllib.parse import unquote
 
 from .. import night as model
 from ..rulesets import Ruleset
@@ -29,6 +31,7 @@ from .rules import rules_pages
 from .sheets import backs_page, sheets_page
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
+_HREF = re.compile(r'<image href="(file:[^"]+)"')
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,14 @@ class Layout:
         holds fewer sheets, pads or cards (its unused places left blank)."""
         last = self.last.get(doc)
         return (self.docs[doc],) if last is None else (self.docs[doc], last)
+
+    def layer_art(self) -> list[str]:
+        """The art files (file: URIs) the pages' static layers show, each once, in order."""
+        found: dict[str, None] = {}
+        for doc in self.docs:
+            for page in (*self.pages(doc), *filter(None, [self.last_page(doc)])):
+                found.update(dict.fromkeys(_HREF.findall(unquote(page.layer))))
+        return list(found)
 
     def last_page(self, doc: str) -> Page | None:
         """The last page's own layout, when it holds fewer than a full page."""

@@ -1,0 +1,138 @@
+"""The pages' static layers drawn into the laid-out backgrounds, after WeasyPrint.
+
+The templates keep each page's layer in the HTML (so the background cache and the catalogue's
+shared backgrounds key on it) but hidden (`bp-native`), and lay out each art file the layers
+show on a page of its own (`bp-art-N`, exactly the art's size). `draw_layers` then draws every
+layer under its page's content with pdf/vector.py, its text in the fonts the HTML's
+@font-face rules name, its art as those pages made into forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from io import BytesIO
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pikepdf
+from pikepdf import Dictionary, Name
+
+from .draw import num
+from .fonts import embed, font_info
+from .vector import LayerError, Resources, convert
+
+_LAYER = re.compile(
+    r'<img class="svg-img bp-layer bp-native" data-page="([^"]+)"[^>]*? '
+    r'src="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+)
+_ART = re.compile(r'<div class="bp-art-page" id="(bp-art-\d+)"><img src="([^"]+)"')
+_FACE = re.compile(
+    r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
+    r"font-weight: (\d+); font-style: (\w+); \}"
+)
+
+
+def _faces(html: str) -> dict[str, dict[tuple[int, bool], Path]]:
+    faces: dict[str, dict[tuple[int, bool], Path]] = {}
+    for family, src, weight, style in _FACE.findall(html):
+        path = Path(unquote(urlparse(src).path))
+        faces.setdefault(family, {})[(int(weight), style == "italic")] = path
+    return faces
+
+
+def _font_finder(html: str):
+    faces = _faces(html)
+
+    def font(family: str, weight: str, italic: bool) -> Path:
+        """The face of `family` nearest the weight asked for (the same style first)."""
+        found = faces.get(family)
+        if not found:
+            raise LayerError(f"font family {family!r} has no @font-face")
+        want = int(weight)
+        return min(found.items(), key=lambda f: (f[0][1] != italic, abs(f[0][0] - want)))[1]
+
+    return font
+
+
+def draw_layers(pdf: bytes, html: str, anchors: Sequence[set[str]]) -> bytes:
+    """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's element ids) with each
+    hidden layer of the HTML drawn under the content of the page that holds its id."""
+    layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
+    if not layers:
+        return pdf
+    page_of: dict[str, int] = {}
+    for index, ids in enumerate(anchors):
+        for anchor in ids:
+            page_of.setdefault(anchor, index)
+    art_pages = {href: page_of[art_id] for art_id, href in _ART.findall(html)}
+    doc = pikepdf.open(BytesIO(pdf))
+    forms: dict[str, tuple[bytes, float, float, pikepdf.Object]] = {}
+
+    def art(href: str) -> tuple[bytes, float, float]:
+        if href not in forms:
+            if href not in art_pages:
+                raise LayerError(f"art {href} was not laid out on a page of its own")
+            page = doc.pages[art_pages[href]]
+            x1, y1, x2, y2 = (float(v) for v in page.mediabox)
+            form = page.as_form_xobject()
+            # a group: an opacity the layer gives applies to the art as a whole, whatever
+            # opacity its own drawing sets
+            form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
+            forms[href] = b"BPA%d" % len(forms), x2 - x1, y2 - y1, doc.make_indirect(form)
+        name, w, h, _ = forms[href]
+        return name, w, h
+
+    resources = Resources(font=_font_finder(html), art=art, info=font_info)
+    drawn = []
+    for page_id, markup in layers:
+        if page_id not in page_of:
+            continue  # a page of a document this pass did not lay out
+        page = doc.pages[page_of[page_id]]
+        left, _, _, top = (float(v) for v in page.trimbox)
+        content = b"q 1 0 0 -1 %s %s cm\n%sQ\n" % (num(left), num(top), convert(markup, resources))
+        page.contents_add(doc.make_stream(content), prepend=True)
+        drawn.append(page)
+    fonts = {
+        Name("/" + name.decode()): embed(doc, font_info(path), used)
+        for path, (name, used) in resources.fonts.items()
+    }
+    xobjects = {Name("/" + name.decode()): form for name, _, _, form in forms.values()}
+    states = {
+        Name("/" + name.decode()): Dictionary(Type=Name.ExtGState, ca=value, CA=value)
+        for value, name in resources.opacities.items()
+    }
+    for page in drawn:
+        own = page.obj.get("/Resources")
+        if own is None:
+            own = page.obj.Resources = Dictionary()
+        for category, entries in (("/Font", fonts), ("/XObject", xobjects), ("/ExtGState", states)):
+            if entries:
+                if category not in own:
+                    own[category] = Dictionary()
+                for key, value in entries.items():
+                    own[category][key] = value
+    out = BytesIO()
+    doc.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+def art_pages(uris: Sequence[str]) -> list[dict]:
+    """Each art file's page for the templates: its URI and its own size."""
+    pages = []
+    for uri in uris:
+        w, h = svg_size(Path(unquote(urlparse(uri).path)))
+        pages.append({"href": uri, "w": w, "h": h})
+    return pages
+
+
+def svg_size(path: Path) -> tuple[float, float]:
+    """An art file's own size (its width and height, else its viewBox's), in its units."""
+    head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+    tag = re.search(r"<svg\b[^>]*>", head)
+    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
+    try:
+        return float(attrs["width"]), float(attrs["height"])
+    except (KeyError, ValueError):
+        box = [float(v) for v in re.split(r"[\s,]+", attrs.get("viewBox", "").strip()) if v]
+        return (box[2], box[3]) if len(box) == 4 and box[2] > 0 and box[3] > 0 else (100.0, 100.0)

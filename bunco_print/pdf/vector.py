@@ -1,0 +1,292 @@
+"""A page's static SVG layer (layout/svg.py) drawn as PDF operators, without WeasyPrint.
+
+WeasyPrint draws SVG in Python, element by element and text letter by letter: the static layers
+of a pack (grids, frames, dice, short labels, art) were about half of its time. The layers are
+our own SVG, in a small vocabulary (`svg`, `g`, `path`, `rect`, `text`, `image`), so they are
+turned into operators here the way WeasyPrint draws them: the same paths, a miter limit of 4,
+text letter by letter with the fonts' own advances (no kerning) and `text-anchor` measured
+from them, images placed as the art's own page (`xMidYMid meet`).
+
+`convert` gives the operators in the layer's own coordinates (y down, 1 unit = 1 pt), with
+text and art named through the `Resources` it is given; anything outside that vocabulary is an
+error (a layer is ours: a test over every document finds it).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .draw import num, rgb
+
+if TYPE_CHECKING:
+    from .fonts import FontInfo
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_TOKEN = re.compile(rf"[MmLlHhVvCcSsZz]|{_NUMBER}")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Z": 0}
+_K = 0.5523  # a quarter circle's control points, as layout/svg.rrect and WeasyPrint draw them
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_NAMED = {"black": "#000000", "white": "#ffffff"}
+
+
+class LayerError(ValueError):
+    """The layer uses SVG this module does not draw."""
+
+
+@dataclass
+class Resources:
+    """What a converted layer names, shared by the layers of one PDF. `font(family, weight,
+    italic)` gives the font file for SVG text; `art(href)` the art's (resource name, width,
+    height) as a form; the glyphs each font shows and the opacities used are collected."""
+
+    font: Callable[[str, str, bool], Path]
+    art: Callable[[str], tuple[bytes, float, float]]
+    info: Callable[[Path], FontInfo]
+    fonts: dict[Path, tuple[bytes, dict[int, str]]] = field(default_factory=dict)
+    opacities: dict[float, bytes] = field(default_factory=dict)
+
+    def font_name(self, path: Path) -> tuple[bytes, dict[int, str]]:
+        if path not in self.fonts:
+            self.fonts[path] = b"BPF%d" % len(self.fonts), {}
+        return self.fonts[path]
+
+    def opacity(self, value: float) -> bytes:
+        if value not in self.opacities:
+            self.opacities[value] = b"BPO%d" % len(self.opacities)
+        return self.opacities[value]
+
+
+def convert(markup: str, resources: Resources) -> bytes:
+    """The SVG document's drawing as content operators in its own user space (y down)."""
+    root = ET.fromstring(markup)
+    if _tag(root) != "svg":
+        raise LayerError("a layer is an <svg> document")
+    out: list[bytes] = []
+    for child in root:
+        _node(child, resources, out)
+    return b"".join(out)
+
+
+def _tag(node: ET.Element) -> str:
+    return node.tag.rpartition("}")[2]
+
+
+def _node(node: ET.Element, res: Resources, out: list[bytes]) -> None:
+    tag = _tag(node)
+    if tag == "g":
+        out.append(b"q %s" % _transform(node.get("transform", "")))
+        for child in node:
+            _node(child, res, out)
+        out.append(b"Q\n")
+    elif tag == "path":
+        _paint(node, _path(node.get("d", "")), out)
+    elif tag == "rect":
+        _paint(node, _rect(node), out)
+    elif tag == "text":
+        _text(node, res, out)
+    elif tag == "image":
+        _image(node, res, out)
+    else:
+        raise LayerError(f"<{tag}> is not drawn natively")
+
+
+def _color(value: str | None, default: str | None) -> str | None:
+    value = default if value is None else value.strip()
+    if value in (None, "none"):
+        return None
+    value = _NAMED.get(value, value)
+    if not re.fullmatch(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?", value):
+        raise LayerError(f"colour {value!r} is not drawn natively")
+    return value
+
+
+def _paint(node: ET.Element, path: bytes, out: list[bytes]) -> None:
+    fill = _color(node.get("fill"), "#000000")
+    stroke = _color(node.get("stroke"), None)
+    if not path or (fill is None and stroke is None):
+        return
+    ops = [b"q "]
+    if fill is not None:
+        ops.append(b"%s rg " % rgb(fill))
+    if stroke is not None:
+        dash = [float(v) for v in node.get("stroke-dasharray", "").replace(",", " ").split()]
+        ops.append(
+            b"%s RG %s w %d J %d j 4 M [%s] 0 d "
+            % (
+                rgb(stroke),
+                num(float(node.get("stroke-width", "1"))),
+                _CAPS[node.get("stroke-linecap", "butt")],
+                _JOINS[node.get("stroke-linejoin", "miter")],
+                b" ".join(num(v) for v in dash) if dash and any(dash) else b"",
+            )
+        )
+    paint = b"B" if fill and stroke else (b"f" if fill else b"S")
+    ops.append(b"\n%s%s Q\n" % (path, paint))
+    out.extend(ops)
+
+
+def _path(d: str) -> bytes:
+    """SVG path data (absolute and relative M L H V C S Z) as PDF path operators."""
+    tokens = _TOKEN.findall(d)
+    if _TOKEN.sub("", d).strip(" ,\t\n\r"):
+        raise LayerError(f"path data {d[:40]!r} is not drawn natively")
+    out: list[bytes] = []
+    x = y = sx = sy = 0.0
+    last_c2: tuple[float, float] | None = None  # the previous curve's second control point
+    i, command = 0, ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+        elif not command:
+            raise LayerError("path data starts with a number")
+        op, rel = command.upper(), command.islower()
+        n = _ARITY[op]
+        args = [float(t) for t in tokens[i : i + n]]
+        i += n
+        if len(args) < n:
+            raise LayerError("path data ends early")
+        curve = None
+        if op == "M":
+            x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+            sx, sy = x, y
+            out.append(b"%s %s m\n" % (num(x), num(y)))
+            command = "l" if rel else "L"  # more pairs after a moveto are linetos
+        elif op in "LHV":
+            if op == "L":
+                x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+            elif op == "H":
+                x = x + args[0] if rel else args[0]
+            else:
+                y = y + args[0] if rel else args[0]
+            out.append(b"%s %s l\n" % (num(x), num(y)))
+        elif op == "C":
+            pts = [
+                (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1]) for k in (0, 2, 4)
+            ]
+            curve = pts
+        elif op == "S":
+            c1 = (2 * x - last_c2[0], 2 * y - last_c2[1]) if last_c2 else (x, y)
+            rest = [
+                (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1]) for k in (0, 2)
+            ]
+            curve = [c1, *rest]
+        else:  # Z
+            out.append(b"h\n")
+            x, y = sx, sy
+        if curve is not None:
+            out.append(b"%s c\n" % b" ".join(b"%s %s" % (num(a), num(b)) for a, b in curve))
+            last_c2, (x, y) = curve[1], curve[2]
+        else:
+            last_c2 = None
+    return b"".join(out)
+
+
+def _rect(node: ET.Element) -> bytes:
+    x, y = float(node.get("x", "0")), float(node.get("y", "0"))
+    w, h = float(node.get("width", "0")), float(node.get("height", "0"))
+    r = min(float(node.get("rx", "0")), w / 2, h / 2)
+    if w <= 0 or h <= 0:
+        return b""
+    if r <= 0:
+        return b"%s %s %s %s re\n" % (num(x), num(y), num(w), num(h))
+    a = r * _K
+    return _path(
+        f"M{x + r} {y}H{x + w - r}C{x + w - r + a} {y} {x + w} {y + r - a} {x + w} {y + r}"
+        f"V{y + h - r}C{x + w} {y + h - r + a} {x + w - r + a} {y + h} {x + w - r} {y + h}"
+        f"H{x + r}C{x + r - a} {y + h} {x} {y + h - r + a} {x} {y + h - r}"
+        f"V{y + r}C{x} {y + r - a} {x + r - a} {y} {x + r} {y}Z"
+    )
+
+
+def _transform(value: str) -> bytes:
+    """An SVG transform list (translate, scale, matrix) as one `cm`."""
+    total = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", value):
+        v = [float(t) for t in re.split(r"[\s,]+", args.strip()) if t]
+        if name == "translate":
+            steps = [(1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)]
+        elif name == "scale":
+            steps = [(v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)]
+        elif name == "rotate":
+            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            steps = [(1, 0, 0, 1, cx, cy), (cos, sin, -sin, cos, 0, 0), (1, 0, 0, 1, -cx, -cy)]
+        elif name == "matrix" and len(v) == 6:
+            steps = [tuple(v)]
+        else:
+            raise LayerError(f"transform {name}() is not drawn natively")
+        for step in steps:
+            total = _times(step, total)
+    return b"%s cm\n" % b" ".join(num(t) for t in total)
+
+
+def _times(m, n) -> tuple[float, ...]:
+    """The matrix that applies m, then n (PDF order: m x n)."""
+    return (
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    )
+
+
+def _text(node: ET.Element, res: Resources, out: list[bytes]) -> None:
+    """Letter by letter, as WeasyPrint draws SVG text: each letter its own advance, the
+    letter spacing between letters, the run moved left by half or all of its width for a
+    `middle` or `end` anchor."""
+    words = node.text or ""
+    if not words or len(node):
+        if len(node):
+            raise LayerError("<text> with children is not drawn natively")
+        return
+    size = float(node.get("font-size", "16"))
+    weight = node.get("font-weight", "400")
+    weight = {"normal": "400", "bold": "700"}.get(weight, weight)
+    path = res.font(
+        node.get("font-family", "").strip("\"'"), weight, node.get("font-style") == "italic"
+    )
+    info = res.info(path)
+    name, used = res.font_name(path)
+    gids = [info.cmap.get(ord(c), 0) for c in words]
+    for gid, char in zip(gids, words, strict=True):
+        used.setdefault(gid, char if gid else "\ufffd")
+    spacing = float(node.get("letter-spacing", "0") or 0)
+    width = sum(info.advances[g] for g in gids) * size / info.upm + spacing * (len(words) - 1)
+    shift = {"start": 0.0, "middle": width / 2, "end": width}[node.get("text-anchor", "start")]
+    x, y = float(node.get("x", "0")) - shift, float(node.get("y", "0"))
+    fill = _color(node.get("fill"), "#000000") or "#000000"
+    hex_ = struct.pack(f">{len(gids)}H", *gids).hex().encode()
+    out.append(
+        b"q %s rg BT /%s %s Tf %s Tc 1 0 0 -1 %s %s Tm <%s> Tj ET Q\n"
+        % (rgb(fill), name, num(size), num(spacing), num(x), num(y), hex_)
+    )
+
+
+def _image(node: ET.Element, res: Resources, out: list[bytes]) -> None:
+    href = node.get("href") or node.get("{http://www.w3.org/1999/xlink}href") or ""
+    name, bw, bh = res.art(href)
+    x, y = float(node.get("x", "0")), float(node.get("y", "0"))
+    w, h = float(node.get("width", "0")), float(node.get("height", "0"))
+    if w <= 0 or h <= 0:
+        return
+    s = min(w / bw, h / bh)  # preserveAspectRatio xMidYMid meet
+    ox, oy = x + (w - s * bw) / 2, y + (h + s * bh) / 2  # the art's bottom-left, y down
+    ops = [b"q "]
+    if "transform" in node.attrib:
+        ops.append(_transform(node.get("transform", "")))
+    opacity = float(node.get("opacity", "1"))
+    if opacity < 1:
+        ops.append(b"/%s gs " % res.opacity(round(opacity, 3)))
+    ops.append(b"%s 0 0 %s %s %s cm /%s Do Q\n" % (num(s), num(-s), num(ox), num(oy), name))
+    out.extend(ops)

@@ -1,0 +1,79 @@
+"""The pages' static layers drawn into the PDF by pdf/vector.py look as WeasyPrint draws them."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import ImageChops
+
+from bunco_print import render
+from bunco_print.pack import PackRequest, lay_out_backgrounds, plan, template_context
+from bunco_print.pdf.vector import LayerError, Resources, convert
+
+DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "table_marker"]
+
+
+def backgrounds(native: bool, **options):
+    request = PackRequest(players=13, seed=3, date="2026-12-04", **options)
+    event, _secret, theme, ruleset = plan(request)
+    html = render.render_html(
+        "base.html.j2", **template_context(event, ruleset, theme, request, DOCS, native=native)
+    )
+    return lay_out_backgrounds(html)
+
+
+# With --ink-saver, WeasyPrint leaves out the mirrored corner ornaments a marker's layer draws at
+# 30% opacity (three of each four); they are drawn here, so markers are compared without it.
+@pytest.mark.parametrize(
+    ("options", "unlike"),
+    [({"theme": "october"}, ()), ({"theme": "july", "ink_saver": True, "per_page": 2}, DOCS[-1:])],
+)
+def test_every_document_looks_as_when_weasyprint_draws_its_layer(options, unlike):
+    ours, theirs = backgrounds(True, **options), backgrounds(False, **options)
+    assert {doc: len(p) for doc, p in ours.pages.items()} == {
+        doc: len(p) for doc, p in theirs.pages.items()
+    }
+    a, b = pdfium.PdfDocument(ours.pdf), pdfium.PdfDocument(theirs.pdf)
+    for doc, pages in theirs.pages.items():
+        for index in pages if doc not in unlike else ():
+            mine = a[ours.pages[doc][pages.index(index)]].render(scale=60 / 72).to_pil()
+            weasy = b[index].render(scale=60 / 72).to_pil()
+            differ = ImageChops.difference(mine.convert("L"), weasy.convert("L"))
+            changed = sum(differ.histogram()[41:])  # pixels 40 levels apart or more
+            ink = sum(weasy.convert("L").histogram()[:235])
+            # the same drawing, give or take antialiasing: under 3% of the inked pixels
+            assert ink > 2000 and changed < 0.03 * ink, f"{doc} page {index}: {changed} of {ink}"
+
+
+def resources() -> Resources:
+    def no_font(family, weight, italic):
+        raise LayerError("no fonts here")
+
+    def no_art(href):
+        raise LayerError("no art here")
+
+    return Resources(font=no_font, art=no_art, info=lambda path: None)
+
+
+def test_paths_and_frames_become_pdf_operators():
+    markup = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<path d="M1 1h4v4H1z" fill="#ff0000"/>'
+        '<rect x="2" y="2" width="4" height="3" fill="none" stroke="#000" stroke-dasharray="2 1"/>'
+        '<g transform="translate(5 5) scale(2)"><path d="M0 0L1 1" stroke="#00f" fill="none"/></g>'
+        "</svg>"
+    )
+    ops = convert(markup, resources())
+    assert b"1 0 0 rg" in ops and b"1 1 m\n5 1 l\n5 5 l\n1 5 l\nh\nf Q" in ops
+    assert b"2 2 4 3 re\nS Q" in ops and b"[2 1] 0 d" in ops
+    assert b"q 2 0 0 2 5 5 cm" in ops
+
+
+@pytest.mark.parametrize(
+    "element",
+    ['<circle r="3"/>', '<path d="M1 1 A 2 2 0 0 1 3 3"/>', '<path d="M1 1" fill="red"/>'],
+)
+def test_svg_it_does_not_draw_is_an_error_never_a_wrong_page(element):
+    markup = f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{element}</svg>'
+    with pytest.raises(LayerError):
+        convert(markup, resources())

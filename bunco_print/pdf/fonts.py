@@ -25,9 +25,8 @@ from io import BytesIO
 from pathlib import Path
 
 import pikepdf
-from fontTools.ttLib import TTFont
 
-from . import hb
+from . import hb, sfnt
 from .draw import num
 
 
@@ -50,26 +49,60 @@ class FontInfo:
 
 @cache
 def font_info(path: Path) -> FontInfo:
-    """Metrics and glyph ids of the font file at `path` (read once per process). The character
-    map comes from HarfBuzz and the advances straight from the hmtx table: fontTools would name
-    every glyph first (a tenth of a second for Lato), and the names are never needed."""
+    """Metrics and glyph ids of the font file at `path` (read once per process). The numbers
+    come straight from its tables (pdf/sfnt.py), the character map from HarfBuzz: fontTools
+    would name every glyph first (a tenth of a second for Lato) and take as long to import."""
     path = Path(path)
+    try:
+        t = sfnt.read(path.read_bytes())
+    except sfnt.NotSfnt:
+        return _font_info_by_fonttools(path)
+    k = 1000 / t.upm
+    cmap = hb.cmap(path)
+    if cmap is None:  # without hb-subset: fontTools, which names the glyphs
+        cmap = _cmap_by_fonttools(path)
+    return FontInfo(
+        path=path,
+        upm=t.upm,
+        ascent=t.ascent,
+        descent=t.descent,
+        cmap=cmap,
+        advances=_advances(t.hmtx, t.metrics, t.glyphs),
+        name=re.sub(r"[^A-Za-z0-9_-]", "", t.postscript_name) or "Font",
+        cff=t.cff,
+        bbox=tuple(v * k for v in t.bbox),
+        italic_angle=t.italic_angle,
+        ascent_pt=t.ascent * k,
+        descent_pt=t.descent * k,
+        cap_height=(t.cap_height or t.ascent) * k,
+    )
+
+
+def _cmap_by_fonttools(path: Path) -> dict[int, int]:
+    from fontTools.ttLib import TTFont
+
     tt = TTFont(path, lazy=True)
+    gid = {glyph: i for i, glyph in enumerate(tt.getGlyphOrder())}
+    return {cp: gid[glyph] for cp, glyph in tt.getBestCmap().items()}
+
+
+def _font_info_by_fonttools(path: Path) -> FontInfo:
+    """A font file sfnt.read does not take (a collection): all of it through fontTools."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path, lazy=True, fontNumber=0)
     head, hhea = tt["head"], tt["hhea"]
     k = 1000 / head.unitsPerEm
     name = re.sub(r"[^A-Za-z0-9_-]", "", tt["name"].getDebugName(6) or "") or "Font"
     cap_height = getattr(tt.get("OS/2"), "sCapHeight", 0) or hhea.ascent
-    cmap = hb.cmap(path)
-    if cmap is None:  # without hb-subset: fontTools, which names the glyphs
-        gid = {glyph: i for i, glyph in enumerate(tt.getGlyphOrder())}
-        cmap = {cp: gid[glyph] for cp, glyph in tt.getBestCmap().items()}
+    order = tt.getGlyphOrder()
     return FontInfo(
         path=path,
         upm=head.unitsPerEm,
         ascent=hhea.ascent,
         descent=hhea.descent,
-        cmap=cmap,
-        advances=_advances(tt.reader["hmtx"], hhea.numberOfHMetrics, tt["maxp"].numGlyphs),
+        cmap=_cmap_by_fonttools(path),
+        advances=[tt["hmtx"][g][0] for g in order],
         name=name,
         cff="CFF " in tt or "CFF2" in tt,
         bbox=(head.xMin * k, head.yMin * k, head.xMax * k, head.yMax * k),
@@ -140,6 +173,7 @@ def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]
     if data is not None:
         return data, {g: g for g in gids}
     from fontTools import subset  # a quarter of a second to import: only when needed
+    from fontTools.ttLib import TTFont
 
     info = font_info(path)
     options = subset.Options()
@@ -270,6 +304,7 @@ def form_font_program(path: Path) -> bytes:
     """The font file cut down to FORM_LETTERS, keeping its Unicode cmap (a viewer finds a
     WinAnsi code's glyph through it) and, for CFF fonts, its glyph names."""
     from fontTools import subset  # only editable packs need it
+    from fontTools.ttLib import TTFont
 
     options = subset.Options()
     options.layout_features = []

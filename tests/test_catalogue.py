@@ -281,3 +281,18 @@ def test_a_folder_of_the_users_is_refused_before_any_work(tmp_path, monkeypatch)
     assert result.exit_code == 2
     assert "holds no bunco-print catalogue" in result.stderr
     assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
+
+
+def test_packs_of_another_player_count_lay_out_only_what_the_count_changes(monkeypatch):
+    from bunco_print.catalogue.backgrounds import SharedBackgrounds
+    from bunco_print.orders import PackOrder, pack_request
+    from bunco_print.pack import build_pack
+
+    monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
+    with SharedBackgrounds() as shared:
+        for players in (8, 16):
+            order = PackOrder(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
+            pack = build_pack(pack_request(order), lay_out=shared)
+            assert len(page_texts(pack.documents["score-sheets.pdf"])) == players
+        # the second pack took its score sheets, tally pads, markers and pieces from the first
+        assert shared.shared >= 4 and shared.laid_out <= 7 + 3

@@ -229,23 +229,7 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
     gids = frozenset(used)
     data, new_id = subset_font(font.path, gids)
     base_font = pikepdf.Name("/" + _tag(font, gids) + "+" + font.name)
-    font_file = pikepdf.Stream(pdf, data)
-    if font.cff:
-        font_file.Subtype = pikepdf.Name.OpenType
-    else:
-        font_file.Length1 = len(data)
-    descriptor = pikepdf.Dictionary(
-        Type=pikepdf.Name.FontDescriptor,
-        FontName=base_font,
-        Flags=4,  # symbolic: glyphs are chosen by id, not by a standard encoding
-        FontBBox=pikepdf.Array([_real(v) for v in font.bbox]),
-        ItalicAngle=_real(font.italic_angle),
-        Ascent=_real(font.ascent_pt),
-        Descent=_real(font.descent_pt),
-        CapHeight=_real(font.cap_height),
-        StemV=80,
-    )
-    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    descriptor = _descriptor(pdf, font, data, base_font, 4)  # 4, symbolic: glyphs chosen by id
     widths = pikepdf.Array()
     for g in sorted(gids):
         widths.extend([g, pikepdf.Array([_real(font.advances[g] * 1000 / font.upm)])])
@@ -253,7 +237,7 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
         Type=pikepdf.Name.Font,
         Subtype=pikepdf.Name.CIDFontType0 if font.cff else pikepdf.Name.CIDFontType2,
         BaseFont=base_font,
-        FontDescriptor=pdf.make_indirect(descriptor),
+        FontDescriptor=descriptor,
         W=widths,
         CIDSystemInfo=pikepdf.Dictionary(
             Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
@@ -274,6 +258,30 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
             ToUnicode=pdf.make_stream(to_unicode(used)),
         )
     )
+
+
+def _descriptor(
+    pdf: pikepdf.Pdf, font: FontInfo, data: bytes, base_font: pikepdf.Name, flags: int
+) -> pikepdf.Object:
+    """The font's descriptor in `pdf`, holding its program `data`."""
+    font_file = pikepdf.Stream(pdf, data)
+    if font.cff:
+        font_file.Subtype = pikepdf.Name.OpenType
+    else:
+        font_file.Length1 = len(data)
+    descriptor = pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor,
+        FontName=base_font,
+        Flags=flags,
+        FontBBox=pikepdf.Array([_real(v) for v in font.bbox]),
+        ItalicAngle=_real(font.italic_angle),
+        Ascent=_real(font.ascent_pt),
+        Descent=_real(font.descent_pt),
+        CapHeight=_real(font.cap_height),
+        StemV=80,
+    )
+    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    return pdf.make_indirect(descriptor)
 
 
 def _real(x: float) -> Decimal:
@@ -328,23 +336,7 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     and the program of form_font_program (TrueType, or CFF in an OpenType wrapper)."""
     data = form_font_program(font.path)
     base_font = pikepdf.Name("/" + font.name)
-    font_file = pikepdf.Stream(pdf, data)
-    if font.cff:
-        font_file.Subtype = pikepdf.Name.OpenType
-    else:
-        font_file.Length1 = len(data)
-    descriptor = pikepdf.Dictionary(
-        Type=pikepdf.Name.FontDescriptor,
-        FontName=base_font,
-        Flags=32,  # nonsymbolic: its codes are WinAnsi's
-        FontBBox=pikepdf.Array([_real(v) for v in font.bbox]),
-        ItalicAngle=_real(font.italic_angle),
-        Ascent=_real(font.ascent_pt),
-        Descent=_real(font.descent_pt),
-        CapHeight=_real(font.cap_height),
-        StemV=80,
-    )
-    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    descriptor = _descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
     widths = []
     for code in WIN_ANSI:
         gid = font.cmap.get(ord(char)) if (char := win_ansi(code)) else None
@@ -358,6 +350,6 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
             LastChar=WIN_ANSI[-1],
             Widths=pikepdf.Array(widths),
             Encoding=pikepdf.Name.WinAnsiEncoding,
-            FontDescriptor=pdf.make_indirect(descriptor),
+            FontDescriptor=descriptor,
         )
     )

@@ -8,14 +8,23 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import config, inputs, limits, rulesets, themes
 from .errors import InputError
 from .fields import check_date, check_name
-from .limits import PAPERS, PER_PAGE, check_buy_in, check_players, check_sets, one_of
+from .limits import (
+    PAPERS,
+    PER_PAGE,
+    check_buy_in,
+    check_details,
+    check_extras,
+    check_players,
+    check_sets,
+    one_of,
+)
 
 if TYPE_CHECKING:
     from .night import Night
@@ -43,6 +52,9 @@ class PackOrder:
     star_on_back: bool = False
     large_print: bool = False
     ink_saver: bool = False  # no large fills: at most half the ink
+    extras: str | Sequence[str] | None = None  # "all" or some of limits.EXTRAS
+    # the invitation's time, place, host_name and rsvp; one not given prints as a write-in line
+    invitation: Mapping[str, str | None] = field(default_factory=dict)
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -60,6 +72,8 @@ def pack_request(order: PackOrder) -> PackRequest:
     one_of(order.paper, "paper", PAPERS)
     check_players(players)
     check_buy_in(order.buy_in)
+    extras = check_extras(order.extras)
+    invitation = check_details(order.invitation)
     if order.sets:  # 0, like None: the ruleset's
         check_sets(order.sets)
     check_name(order.ruleset, "ruleset", rulesets.available)
@@ -88,6 +102,8 @@ def pack_request(order: PackOrder) -> PackRequest:
         star_on_back=order.star_on_back,
         large_print=order.large_print,
         ink_saver=order.ink_saver,
+        extras=extras,
+        invitation=invitation,
         creation_date=creation_date,
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +22,7 @@ from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
+from .limits import EXTRAS
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
@@ -37,6 +38,7 @@ DOCUMENT_FILES = {
     "prize_sheet": "prize-sheet.pdf",
     "rules": "rules-handout.pdf",
     "table_marker": "table-markers.pdf",
+    **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
 }
 PIECES = ("star", "seat")
 
@@ -61,6 +63,8 @@ class PackRequest:
     star_on_back: bool = False
     large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
     ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
+    extras: tuple[str, ...] = ()  # limits.EXTRAS to add after the night's own documents
+    invitation: Mapping[str, str] = field(default_factory=dict)  # time, place, host_name, rsvp
     creation_date: datetime | None = None
 
 
@@ -128,7 +132,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         star_on_back=request.star_on_back,
         extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
         | ({"large_print": True} if request.large_print else {})
-        | ({"ink_saver": True} if request.ink_saver else {}),
+        | ({"ink_saver": True} if request.ink_saver else {})
+        | ({"extras": ",".join(request.extras)} if request.extras else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -170,9 +175,17 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
 def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
     event, secret, theme, ruleset = plan(request)
-    docs = documents_for(event, ruleset)
+    docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = layout.lay_out(
-        event, ruleset, theme, request.paper, request.per_page, docs, PIECES, request.large_print
+        event,
+        ruleset,
+        theme,
+        request.paper,
+        request.per_page,
+        docs,
+        PIECES,
+        request.large_print,
+        request.invitation,
     )
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
@@ -185,6 +198,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "tally_pad": _pad_pages,
         "seat_cards": _card_pages,
         "table_marker": _marker_pages,
+        "name_tags": _tag_pages,
     }
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
@@ -228,6 +242,7 @@ def template_context(
             docs,
             PIECES,
             request.large_print,
+            request.invitation,
         )
     return dict(
         layout=laid,
@@ -416,6 +431,25 @@ def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> It
         yield PageSpec(
             bg.pages[doc][0], _stamps(page, [table], lambda s, t: _text(theme, s, t.name))
         )
+
+
+def _tag_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    """One name tag a player: the name stamped when the night has one for that sheet; a
+    field (a write-in line, or a form field) is left for the player's pen."""
+
+    def fill(slot: Slot, name: str):
+        if slot.kind != "name" or not name:
+            return None
+        # a tag's name is read across a room: two large lines rather than one small one
+        paths, name = _chain(theme, slot), unicodedata.normalize("NFC", name)
+        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, slot.size / 2)
+        text, size, _ = fitted if fitted[2] else _fit_name(theme, slot, name)
+        return Text(text, paths[0], size, _color(theme, slot), fallbacks=paths[1:])
+
+    names = [sheet.name for sheet in event.sheets] if not event.team_cards else []
+    names = (names + [""] * event.players)[: event.players]
+    for background, page, chunk in _pages(doc, names, bg, laid):
+        yield PageSpec(background, _stamps(page, chunk, fill))
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

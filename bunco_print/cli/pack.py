@@ -64,6 +64,25 @@ def pack(
     ink_saver: Annotated[
         bool, typer.Option(help="No large fills: at most half the ink of the theme as it is.")
     ] = False,
+    extras: Annotated[
+        str | None,
+        typer.Option(
+            help="Party extras, each its own PDF and added to pack.pdf: all, or some of "
+            "invitation,name-tags,prize-tags,host-checklist,sign-in-sheet."
+        ),
+    ] = None,
+    time: Annotated[
+        str | None, typer.Option(help='The invitation\'s time, e.g. "7:00 pm" [default: a line].')
+    ] = None,
+    place: Annotated[
+        str | None, typer.Option(help="The invitation's place [default: a write-in line].")
+    ] = None,
+    host_name: Annotated[
+        str | None, typer.Option(help="Who hosts, on the invitation [default: a write-in line].")
+    ] = None,
+    rsvp: Annotated[
+        str | None, typer.Option(help="How to RSVP, on the invitation [default: a write-in line].")
+    ] = None,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -87,6 +106,8 @@ def pack(
         star_on_back=star_on_back,
         large_print=large_print,
         ink_saver=ink_saver,
+        extras=extras,
+        invitation={"time": time, "place": place, "host_name": host_name, "rsvp": rsvp},
     )
     if out is not None:
         files.check_out(out)

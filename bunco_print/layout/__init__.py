@@ -8,6 +8,7 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .. import night as model
@@ -15,6 +16,8 @@ from ..rulesets import Ruleset
 from ..themes import Theme
 from . import svg
 from .base import Inputs, nice_date
+from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
+from .extras_host import checklist_page, sign_in_pages
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
     card_grid,
@@ -75,8 +78,11 @@ def lay_out(
     docs: list[str] | tuple[str, ...] = (),
     pieces: tuple[str, ...] = ("star", "seat"),
     large: bool = False,
+    details: Mapping[str, str] | None = None,
 ) -> Layout:
-    """Every page of the documents in `docs`, for this night, paper and theme."""
+    """Every page of the documents in `docs`, for this night, paper and theme. `details`: the
+    invitation's time, place, host_name and rsvp (--extras), each one not given a write-in."""
+    details = dict(details or {})
     night = Inputs(event, ruleset, theme, paper, per_page, large)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
@@ -88,6 +94,7 @@ def lay_out(
         "sheet_back": (per_page, sheets),
         "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
         "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
+        "name_tags": (math.prod(tag_grid(night)), event.players),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
     makers = {
@@ -104,6 +111,11 @@ def lay_out(
         "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
         "prize_sheet": lambda n, k: prize_page(night),
         "rules": lambda n, k: rules_pages(night),
+        "invitation": lambda n, k: invitation_page(night, details, date),
+        "name_tags": lambda n, k: name_tags_page(night, date, n, k),
+        "prize_tags": lambda n, k: prize_tags_pages(night),
+        "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
+        "sign_in_sheet": lambda n, k: sign_in_pages(night, date),
     }
     wanted = [doc for doc in docs if doc in makers]
     last = {

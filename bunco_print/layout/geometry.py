@@ -19,8 +19,9 @@ PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 # bigger modules in the same square.
 QR_MODULE_MM = 0.6
 QR_SIDE = math.ceil((17 + 4 * MAX_QR_VERSION + 2 * QUIET_ZONE) * QR_MODULE_MM * 72 / 25.4)
-# What a slot holds: the stamper fills qr, art and the text kinds.
-SLOT_KINDS = ("qr", "art", "number", "name", "table", "set", "label")
+# What a slot holds: the stamper fills qr, art and the text kinds, and leaves a "field" (a
+# write-in place a buyer may type into, e.g. a blank name tag) empty over its write-in line.
+SLOT_KINDS = ("qr", "art", "number", "name", "table", "set", "label", "field")
 
 
 @dataclass(frozen=True)

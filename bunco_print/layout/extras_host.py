@@ -291,7 +291,9 @@ def sign_in_pages(night: Inputs, date: str) -> SignInPages:
             )
             total = Line(Block(mx, total_y - 14 * k, cw - paid_w - 10, 10 * k), "TOTAL COLLECTED")
         body.append(layer.markup())
-        pot = f"{paid} a player" if paid else "no buy-in"
+        tick = (
+            f"{paid} a player · tick the box when paid" if paid else "tick the box as each arrives"
+        )
         of = f" · page {number + 1} of {count}" if count > 1 else ""
         pages.append(
             SignInPage(
@@ -305,7 +307,7 @@ def sign_in_pages(night: Inputs, date: str) -> SignInPages:
                 Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
                 Line(
                     Block(mx, 84 + 40 * k + 6, cw, 10 * k),
-                    f"{event.players} players · {pot} · tick the box when paid",
+                    f"{event.players} players · {tick}",
                 ),
                 (
                     Line(Block(mx, top - 22 * k, num_w - 8, 8 * k, line=22 * k), "#"),

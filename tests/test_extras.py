@@ -1,0 +1,198 @@
+"""`pack --extras`: the invitation, name tags, prize tags, host checklist and sign-in sheet, read
+back as a host would (their words, counts and pages), and bad options refused in one line."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bunco_print import layout, orders, rulesets, themes
+from bunco_print.errors import InputError
+from bunco_print.limits import EXTRAS, MAX_DETAIL
+from bunco_print.pack import build_pack, pack_files
+from bunco_print.plan import plan_event
+
+from .pdftools import A4, LETTER, page_sizes_in, page_texts
+from .test_cli_pack import bunco
+from .test_pack import ENGINE
+
+NAMES = ["Ann Lee", "Bea", "Cai", "Dot", "Eve", "Fran", "Gigi", "Hal", "Ivy", "Jo"]
+DETAILS = {
+    "time": "7:00 pm",
+    "place": "The Millers’, 14 Elm Street",
+    "host_name": "Jo Miller",
+    "rsvp": "Text Jo by Dec 1",
+}
+FILES = [f"{extra}.pdf" for extra in EXTRAS]
+
+
+def _pack(players: int, **kw):
+    order = dict(players=players, seed=3, date="2026-12-04", engine_url=ENGINE, extras="all")
+    return build_pack(orders.pack_request(orders.PackOrder(**(order | kw))))
+
+
+@pytest.fixture(scope="module")
+def named():
+    """12 players, 10 of them named, every invitation detail given, Letter."""
+    return _pack(12, names=NAMES, invitation=DETAILS)
+
+
+@pytest.fixture(scope="module")
+def blank():
+    """40 players, no names, no details, no buy-in, A4: what a shop sells."""
+    return _pack(40, paper="a4", buy_in=0, theme="december")
+
+
+def _texts(pack, name: str) -> list[str]:
+    return page_texts(pack.documents[name])
+
+
+def _flat(text: str) -> str:
+    """The letters in order, without spaces: pdfium reads letter-spaced small caps ("WON BY")
+    with a space between every letter."""
+    return "".join(text.split())
+
+
+def test_each_extra_is_its_own_pdf_and_follows_the_night_in_pack_pdf(named):
+    files = pack_files(named)
+    assert all(name in files for name in FILES)
+    whole = page_texts(files["pack.pdf"])
+    extra_pages = sum(len(_texts(named, name)) for name in FILES)
+    assert named.pages == len(whole)
+    # the night's documents first, unchanged in order; the extras after them, in EXTRAS order
+    assert whole[-extra_pages:] == [t for name in FILES for t in _texts(named, name)]
+    assert "Sign in here" in whole[-1] and "YOU’REINVITED" in _flat(whole[-extra_pages])
+    extra = json.loads(files["event.json"])["extra"]
+    assert extra["extras"] == ",".join(EXTRAS)
+
+
+def test_the_invitation_prints_the_details_given(named):
+    (text,) = _texts(named, "invitation.pdf")
+    assert "Bunco Night" in text and "Friday, December 4, 2026" in text
+    for value in DETAILS.values():
+        assert value in text
+    assert "Bring $5 for the prize pot" in text
+
+
+def test_details_not_given_are_write_in_fields(blank):
+    (text,) = _texts(blank, "invitation.pdf")
+    assert "Friday 4 December 2026" in text  # the date is always known
+    assert all(word in _flat(text) for word in ("TIME", "WHERE", "HOSTEDBY", "RSVP"))
+    ruleset, theme = rulesets.load("classic"), themes.load("classic")
+    event = plan_event(12, ruleset, seed=1, date="2026-12-04")
+    docs = ["invitation", "name_tags"]
+    laid = layout.lay_out(event, ruleset, theme, docs=docs, details={"time": "7 pm"})
+    slots = laid.page("invitation").slots
+    assert {s.id for s in slots} == {"invite-place", "invite-host-name", "invite-rsvp"}
+    assert all(s.kind == "field" and s.size >= 12 and s.role == "body" for s in slots)
+    tags = laid.page("name_tags").slots
+    assert len(tags) == 8 and {s.kind for s in tags} == {"field"}
+    assert tags[2].id == "tag-3-name"
+
+
+def test_a_name_tag_a_player_with_the_names_given(named, blank):
+    texts = _texts(named, "name-tags.pdf")
+    assert len(texts) == 2  # 12 tags, 8 a page
+    assert "".join(texts).count("HELLO") == 12
+    for name in NAMES:
+        assert name in "".join(texts)
+    blank_texts = _texts(blank, "name-tags.pdf")
+    assert len(blank_texts) == 5 and "".join(blank_texts).count("my name is") == 40
+
+
+def test_a_prize_tag_a_prize_with_its_amount(named, blank):
+    text = _flat(" ".join(_texts(named, "prize-tags.pdf")))
+    amounts = {"Most Buncos": "$20", "Most wins": "$15", "Traveling prize": "$10"}
+    amounts |= {"50/50": "$8", "Most losses": "$5", "Lucky draw": "$2"}
+    for prize, amount in amounts.items():
+        assert _flat(f"{amount} PRIZE {prize}") in text
+    assert text.count("WONBY") == 6
+    no_pot = _flat(" ".join(_texts(blank, "prize-tags.pdf")))
+    assert no_pot.count("AMOUNTORGIFT") == 6 and "$" not in no_pot
+
+
+@pytest.mark.parametrize(
+    ("pack", "players", "tables", "dice"), [("named", 12, 3, 12), ("blank", 40, 10, 33)]
+)
+def test_the_checklist_counts_this_night(request, pack, players, tables, dice):
+    (text,) = _texts(request.getfixturevalue(pack), "host-checklist.pdf")
+    assert f"WHATTOHAVEFOR{players}PLAYERS" in _flat(text)
+    assert f"{tables} tables" in text and f"{players} chairs" in text
+    assert f"{dice} dice" in text and f"{players} pencils" in text
+    assert "1 bell" in text and "1 fuzzy die" in text and "6 prizes" in text
+
+
+def test_the_checklist_times_the_evening(named, blank):
+    (text,) = _texts(named, "host-checklist.pdf")
+    steps = ["Guests arrive", "Eat and mingle", "The rules", "Set 1", "Set 2", "Break"]
+    steps += ["Set 3", "Set 4", "Prizes", "Goodnight"]
+    assert [text.index(step) for step in steps] == sorted(text.index(step) for step in steps)
+    assert "7:00 pm Guests arrive" in text and "6 rounds, about 25 min" in text
+    assert re.search(r"10:\d\d pm Goodnight", text)
+    (counted,) = _texts(blank, "host-checklist.pdf")
+    assert "0:00 Guests arrive" in counted  # no time given: from the start
+
+
+def test_the_sign_in_sheet_has_a_row_a_player(named, blank):
+    (text,) = _texts(named, "sign-in-sheet.pdf")
+    assert all(name in text for name in NAMES)
+    rows = text.split("PA I D")[1]
+    assert rows.count("$5") == 12 and "TOTALCOLLECTED" in _flat(text)
+    pages = _texts(blank, "sign-in-sheet.pdf")
+    rows = [int(n) for page in pages for n in re.findall(r"\b(\d+)\b", page.split("PA I D")[1])]
+    assert rows == list(range(1, 41))
+    assert "PAGE 2 OF 2" in pages[-1] and "tick the box as each arrives" in pages[0]
+
+
+def test_papers(named, blank):
+    for name in FILES:
+        assert page_sizes_in(named.documents[name]) == {LETTER}
+        assert page_sizes_in(blank.documents[name]) == {A4}
+
+
+def test_400_players_sign_in_over_pages():
+    ruleset, theme = rulesets.load("classic"), themes.load("classic")
+    event = plan_event(400, ruleset, seed=1, date="2026-12-04")
+    for large in (False, True):
+        laid = layout.lay_out(event, ruleset, theme, docs=["sign_in_sheet"], large=large)
+        sheets = laid.docs["sign_in_sheet"].sheets
+        assert sum(len(sheet.rows) for sheet in sheets) == 400
+        assert all(sheet.rows[-1].at.y + sheet.rows[-1].at.h < 792 - 54 for sheet in sheets)
+
+
+def test_extras_are_checked_with_the_other_options():
+    def order(**kw):
+        return orders.PackOrder(**({"players": 8} | kw))
+
+    assert orders.pack_request(order(extras="sign-in-sheet, invitation")).extras == (
+        "invitation",
+        "sign-in-sheet",
+    )
+    assert orders.pack_request(order()).extras == ()
+    with pytest.raises(InputError) as bad:
+        orders.pack_request(order(extras="invitation,confetti"))
+    assert bad.value.field == "extras" and "confetti" in str(bad.value)
+    for value in ("x" * (MAX_DETAIL + 1), "Elm\u2028Street", "Elm\x1b[2J"):
+        with pytest.raises(InputError) as bad:
+            orders.pack_request(order(invitation={"place": value}))
+        assert bad.value.field == "place"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--extras", "invitation,confetti"],
+            'error: --extras has no "confetti"; choose all or any of: invitation, name-tags, '
+            "prize-tags, host-checklist, sign-in-sheet",
+        ),
+        (["--place", "x" * 500], "error: --place must be at most 120 characters, not 500"),
+    ],
+)
+def test_bad_extras_options_are_one_line_and_write_nothing(tmp_path, args, message):
+    result = bunco("pack", "--players", "8", "--out", "out", *args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == message
+    assert not (tmp_path / "out").exists()

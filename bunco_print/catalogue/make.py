@@ -170,6 +170,7 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         per_page=spec.per_page,
         seed=plan.seed,
         date=plan.date,
+        extras=plan.extras,
     )
     return orders.pack_request(order)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import __version__, config, keys, rulesets, themes
 from ..errors import InputError
 from ..inputs import printable, read_bytes
-from ..limits import MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE
+from ..limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
 
 DEFAULT_PLAYERS = (8, 12, 16, 24)
 MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
@@ -38,6 +38,7 @@ KEYS = (
     "title",
     "intro",
     "tags",
+    "extras",
 )
 
 
@@ -89,6 +90,7 @@ class CataloguePlan:
     seed: int
     date: str
     wording: Wording = field(default_factory=Wording)
+    extras: tuple[str, ...] = EXTRAS  # what a shop pack adds (pack --extras); all by default
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
@@ -170,6 +172,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         intro=_text(settings, "intro", name, MAX_WORDING),
         tags=tuple(_list(settings, "tags", name, _tag, ())),
     )
+    extras = _extras(settings.get("extras", "all"), name("extras"))
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
@@ -197,6 +200,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         seed=seed,
         date=day,
         wording=wording,
+        extras=extras,
     )
 
 
@@ -243,6 +247,20 @@ def _themes(value: object, name: str) -> list[tuple[str, str]]:
             raise InputError(f"{name} names two themes called {listing}")
         chosen[listing] = theme
     return list(chosen.items())
+
+
+def _extras(value: object, name: str) -> tuple[str, ...]:
+    """ "all" (the default), "none" or [], or some of the extras, as a list or a comma list."""
+    if value == "none" or value == []:
+        return ()
+    if not isinstance(value, str) and (
+        type(value) is not list or not all(type(item) is str for item in value)
+    ):
+        raise InputError(f'{name} must be "all", "none" or a list of extras, not {value!r}'[:200])
+    try:
+        return check_extras(value)
+    except InputError as exc:
+        raise InputError(f"{name} {str(exc).removeprefix('extras ')}") from None
 
 
 def _theme_folder(theme: str) -> bool:

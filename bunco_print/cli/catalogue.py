@@ -22,6 +22,7 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
     "shop": "--shop",
     "seed": "--seed",
     "date": "--date",
+    "extras": "--extras",
 }
 
 
@@ -48,6 +49,13 @@ def catalogue(
     seed: Annotated[int | None, typer.Option(help="Seed of every pack (default: 1).")] = None,
     date: Annotated[
         str | None, typer.Option(help="Date on the packs, YYYY-MM-DD (default: today).")
+    ] = None,
+    extras: Annotated[
+        str | None,
+        typer.Option(
+            help="Party extras in every pack: all (the default), none, or some of "
+            "invitation,name-tags,prize-tags,host-checklist,sign-in-sheet."
+        ),
     ] = None,
     config: Annotated[
         Path | None,
@@ -79,6 +87,7 @@ def catalogue(
         "shop": shop,
         "seed": seed,
         "date": date,
+        "extras": extras,
     }
     for key, value in given.items():
         if value is not None:

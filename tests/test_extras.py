@@ -196,3 +196,33 @@ def test_bad_extras_options_are_one_line_and_write_nothing(tmp_path, args, messa
     assert result.returncode == 2
     assert result.stderr.strip() == message
     assert not (tmp_path / "out").exists()
+
+
+def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="a4", large=True):
+    from bunco_print import pack, render
+    from bunco_print.layout.geometry import EDGE
+    from bunco_print.units import PT_PER_PX
+
+    ruleset, theme = rulesets.load("classic"), themes.load("october")
+    event = plan_event(11, ruleset, seed=1, date="2026-12-04", names=NAMES[:3])
+    docs = ["invitation", "name_tags"]
+    laid = layout.lay_out(event, ruleset, theme, paper, docs=docs, large=large)
+    request = pack.PackRequest(players=11, paper=paper, large_print=large)
+    html = render.render_html(
+        "base.html.j2", **pack.template_context(event, ruleset, theme, request, docs, laid=laid)
+    )
+    anchors = {
+        key: tuple(v * PT_PER_PX for v in rect)
+        for page in render.layout(html).pages
+        for key, rect in page.anchors.items()
+    }
+    pages = [*laid.pages("invitation"), *laid.pages("name_tags"), laid.last_page("name_tags")]
+    for page in pages:
+        assert page.safe.x == EDGE
+        for k, slot in enumerate(page.slots):
+            assert slot.box.inside(page.safe), slot.id
+            assert not any(slot.box.overlaps(other.box) for other in page.slots[k + 1 :])
+            drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
+            assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
+    assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3
+    assert {s.kind for s in laid.page("name_tags").slots} == {"name"}  # names are stamped

@@ -87,8 +87,8 @@ def _frame(night: Inputs, x, y, w, h, corner: float, radius: float = 14) -> list
     ]
 
 
-def _hand(night: Inputs) -> str:
-    return "hand" if "hand" in night.theme.fonts else "display"
+def _safe(night: Inputs) -> Box:
+    return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
 
 def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> InvitationPage:
@@ -169,6 +169,7 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
         ph,
         svg.data_uri(svg.document(pw, ph, "\n".join(body))),
         tuple(slots),
+        safe=_safe(night),
     )
     return InvitationPage(
         page,
@@ -264,6 +265,7 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         ph,
         svg.data_uri(svg.document(pw, ph, "\n".join(body))),
         tuple(slots),
+        safe=_safe(night),
     )
     return NameTagsPage(page, page_size_css(night.paper), tuple(texts))
 

@@ -6,6 +6,7 @@ Each write-in place a buyer may type into (the invitation's details, a blank nam
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -113,7 +114,7 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
     else:
         body.append(svg.line(pw / 2 - 90, rule_y, pw / 2 + 90, rule_y, c["accent2"], 1.5))
     top = rule_y + 24
-    notes_y = ph - EDGE - 150 * k  # two lines of notes and the star under them
+    notes_y = ph - EDGE - 110 * k  # two lines of notes and the star under them
     label_w, row_h = 92 * k, min(68 * k, (notes_y - 30 - top) / len(DETAILS))
     value_x, value_w = mx + label_w + 10, cw - label_w - 10
     layer = svg.Layer()
@@ -216,7 +217,7 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     named = any(sheet.name for sheet in event.sheets)
     body = [_cuts(night, pw, ph, cols, rows)]
     layer = svg.Layer()
-    band_h = 46 * k
+    band_h = 46  # "HELLO" is large already; --large-print makes the small words larger
     band = (
         svg.stroke(c["accent"], 1.4, fill=c["soft"])
         if night.theme.ink_saver
@@ -229,33 +230,31 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     for i, t in enumerate(tags):
         layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
         layer.add(band, svg.rrect(t.x + 6, t.y + 6, t.w - 12, band_h, 8))
-        line_y = t.y + t.h - 30 * k
+        line_y = t.y + t.h - 30
         layer.add(write_in, svg.seg(t.x + 18, line_y, t.x + t.w - 18, line_y))
-        art = 22 * k
-        body.append(
-            svg.image(
-                night.art("star"),
-                t.x + t.w - 12 - art,
-                t.y + band_h + 14,
-                art,
-                art,
-                opacity=night.art_opacity,
+        art = 13 * k  # a star each side of the night's name, under the line
+        for x in (t.x + 18, t.x + t.w - 18 - art):
+            body.append(
+                svg.image(night.art("star"), x, line_y + 7, art, art, opacity=night.art_opacity)
             )
-        )
-        slot_h = min(line_y - (t.y + band_h + 14) - 4, 54 * k)
-        box = Box(t.x + 18, line_y - slot_h - 2, t.w - 36 - (art if slot_h > 40 else 0), slot_h)
+        slot_h = min(line_y - (t.y + band_h + 14) - 4, 54)
+        box = Box(t.x + 18, line_y - slot_h - 2, t.w - 36, slot_h)
         sample = event.sheets[i].name if named and i < len(event.sheets) else ""
         slots.append(
             night.text_slot(
                 f"tag-{i + 1}-name", box, "name" if named else "field", i, sample, "name"
             )
         )
-        size = small.fit(event_text, t.w - 36, 7 * k)
+        words_w = t.w - 36 - 2 * art - 12
+        size = small.fit(event_text, words_w, 7 * k)
         texts.append(
             TagText(
-                Line(Block(t.x + 6, t.y + 6 + 3 * k, t.w - 12, 24 * k, line=26 * k), "HELLO"),
-                Line(Block(t.x + 6, t.y + 6 + 29 * k, t.w - 12, 9 * k, line=11 * k), "my name is"),
-                Line(Block(t.x + 18, line_y + 6, t.w - 36, max(size, MIN_TEXT)), event_text),
+                Line(Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO"),
+                Line(Block(t.x + 6, t.y + 35, t.w - 12, 9 * k, line=11 * k), "my name is"),
+                Line(
+                    Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w, max(size, MIN_TEXT)),
+                    event_text,
+                ),
             )
         )
     body.append(layer.markup())
@@ -280,7 +279,7 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
     cols, rows = PRIZE_COLS, PRIZE_ROWS
     per_page = cols * rows
     prizes = event.prizes
-    display = night.font("display")
+    display, body_font = night.font("display"), night.font("body")
     pages, tags = [], []
     for number, start in enumerate(range(0, len(prizes), per_page)):
         chunk = prizes[start : start + per_page]
@@ -297,8 +296,18 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
                     night.art("corner"), t.x + 4, t.y + 4, t.w - 8, t.h - 8, 34, night.art_opacity
                 )
             )
-            badge = 64 * k
-            bx, by = t.x + t.w / 2 - badge / 2, t.y + 20
+            inner = t.w - 40
+            # top to bottom: badge, "PRIZE", the name, its note, (no pot) the amount's line;
+            # "WON BY" on its line at the foot. The badge takes the room the words leave.
+            name_size = display.fit(prize.name, inner, 20 * k)
+            note_size, note_lines = 8.5 * k, 0
+            if prize.note:
+                note_lines = min(3, math.ceil(body_font.width(prize.note, note_size) / inner))
+            words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
+            words_h += 0 if event.pot else 40 * k
+            line_y = t.y + t.h - 22 * k
+            badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
+            bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
             layer.add(badge_style, svg.rrect(bx, by, badge, badge, badge / 2))
             amount = None
             if event.pot:
@@ -319,27 +328,23 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
                         opacity=night.art_opacity,
                     )
                 )
-            inner = t.w - 40
-            y = by + badge + 10
+            y = by + badge + 8
             kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
-            name_size = display.fit(prize.name, inner, 20 * k)
-            name = Line(
-                Block(t.x + 20, y + 11 * k, inner, name_size, line=name_size * 1.2), prize.name
-            )
-            y += 11 * k + name_size * 1.2 + 2
+            y += 9 * k + 2
+            name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
+            y += name_size * 1.2
             note = None
             if prize.note:
-                note_size = 8.5 * k
                 note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
-            line_y = t.y + t.h - 22 * k
+                y += note_lines * note_size * 1.3
             written = None
             if amount is None:  # no pot: the amount (or the gift) is written in
-                gift_y = line_y - 34 * k
+                gift_y = y + 26 * k
                 layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
                 written = Line(
                     Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT"
                 )
-            layer.add(write_in, svg.seg(t.x + 70 * k, line_y, t.x + t.w - 20, line_y))
+            layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
             winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
             page_tags.append(PrizeTag(kicker, name, note, amount, winner, written))
         body += [layer.markup(), *stars]

@@ -49,6 +49,19 @@ def _texts(pack, name: str) -> list[str]:
     return page_texts(pack.documents[name])
 
 
+def _region(pdf: bytes, page: int, top: float, bottom: float, left=0.0, right=None) -> str:
+    """The words printed in a part of a page (pt from its top-left corner)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    width, height = document[page].get_size()
+    right = width if right is None else right
+    text = (
+        document[page].get_textpage().get_text_bounded(left, height - bottom, right, height - top)
+    )
+    return " ".join(text.split())
+
+
 def _flat(text: str) -> str:
     """The letters in order, without spaces: pdfium reads letter-spaced small caps ("WON BY")
     with a space between every letter."""
@@ -103,12 +116,15 @@ def test_a_name_tag_a_player_with_the_names_given(named, blank):
 
 
 def test_a_prize_tag_a_prize_with_its_amount(named, blank):
-    text = _flat(" ".join(_texts(named, "prize-tags.pdf")))
+    from bunco_print.layout.geometry import EDGE, cell
+
+    pdf = named.documents["prize-tags.pdf"]
     amounts = {"Most Buncos": "$20", "Most wins": "$15", "Traveling prize": "$10"}
     amounts |= {"50/50": "$8", "Most losses": "$5", "Lucky draw": "$2"}
-    for prize, amount in amounts.items():
-        assert _flat(f"{amount} PRIZE {prize}") in text
-    assert text.count("WONBY") == 6
+    for i, (prize, amount) in enumerate(amounts.items()):  # tag i, read on its own
+        tag = cell(i, 2, 3, LETTER[0] / 2, LETTER[1] / 3, EDGE)
+        words = _flat(_region(pdf, 0, tag.y, tag.bottom, tag.x, tag.right))
+        assert _flat(f"PRIZE {prize}") in words and amount in words and "WONBY" in words
     no_pot = _flat(" ".join(_texts(blank, "prize-tags.pdf")))
     assert no_pot.count("AMOUNTORGIFT") == 6 and "$" not in no_pot
 
@@ -117,11 +133,29 @@ def test_a_prize_tag_a_prize_with_its_amount(named, blank):
     ("pack", "players", "tables", "dice"), [("named", 12, 3, 12), ("blank", 40, 10, 33)]
 )
 def test_the_checklist_counts_this_night(request, pack, players, tables, dice):
-    (text,) = _texts(request.getfixturevalue(pack), "host-checklist.pdf")
-    assert f"WHATTOHAVEFOR{players}PLAYERS" in _flat(text)
-    assert f"{tables} tables" in text and f"{players} chairs" in text
-    assert f"{dice} dice" in text and f"{players} pencils" in text
-    assert "1 bell" in text and "1 fuzzy die" in text and "6 prizes" in text
+    """Each thing to have, read on its own row with the count stamped beside it."""
+    from bunco_print.layout.extras_host import needs
+
+    built = request.getfixturevalue(pack)
+    ruleset, theme = rulesets.load("classic"), themes.load(built.event.extra["theme"])
+    paper = built.event.extra["paper"]
+    laid = layout.lay_out(built.event, ruleset, theme, paper, docs=["host_checklist"])
+    rows = laid.docs["host_checklist"].needs
+    pdf = built.documents["host-checklist.pdf"]
+    found = {}
+    for at, need in rows:  # the row's first line, in the left column
+        words = _region(pdf, 0, at.y, at.y + 14, 0, at.x + at.w)
+        found[need.what] = re.findall(r"\d+", words)[0] if need.count else words
+    assert found["tables"] == str(tables) and found["chairs"] == str(players)
+    assert found["dice"] == str(dice) and found["pencils or pens"] == str(players)
+    assert found["bell"] == "1" and found["fuzzy die"] == "1" and found["prizes"] == "6"
+    assert "snacks and drinks" in found["snacks and drinks"]
+    assert [n.count for n in needs(layout.base.Inputs(built.event, ruleset, theme))][:4] == [
+        str(tables),
+        str(players),
+        str(dice),
+        str(players),
+    ]
 
 
 def test_the_checklist_times_the_evening(named, blank):
@@ -139,11 +173,18 @@ def test_the_sign_in_sheet_has_a_row_a_player(named, blank):
     (text,) = _texts(named, "sign-in-sheet.pdf")
     assert all(name in text for name in NAMES)
     rows = text.split("PA I D")[1]
-    assert rows.count("$5") == 12 and "TOTALCOLLECTED" in _flat(text)
+    assert rows.count("$5") == 21 and "PAGETOTAL" in _flat(text)  # a page: 21 rows on Letter
+    assert "$5 a player · tick the box when paid" in text
     pages = _texts(blank, "sign-in-sheet.pdf")
-    rows = [int(n) for page in pages for n in re.findall(r"\b(\d+)\b", page.split("PA I D")[1])]
-    assert rows == list(range(1, 41))
-    assert "PAGE 2 OF 2" in pages[-1] and "tick the box as each arrives" in pages[0]
+    assert len(pages) == 2 and "tick the box as each arrives" in pages[0]
+    ruleset, theme = rulesets.load("classic"), themes.load("december")
+    sheet = layout.lay_out(blank.event, ruleset, theme, "a4", docs=["sign_in_sheet"])
+    rows = sheet.docs["sign_in_sheet"].rows
+    pdf = blank.documents["sign-in-sheet.pdf"]
+    numbers = [
+        _region(pdf, page, row.y, row.y + row.h, 0, 90) for page in (0, 1) for row in rows
+    ]  # each row's number, read on its own: 40 players, numbered on to the page's foot
+    assert numbers == [str(n) for n in range(1, 2 * len(rows) + 1)]
 
 
 def test_papers(named, blank):
@@ -152,14 +193,19 @@ def test_papers(named, blank):
         assert page_sizes_in(blank.documents[name]) == {A4}
 
 
-def test_400_players_sign_in_over_pages():
+def test_sign_in_rows_fit_the_page_in_large_print_too():
+    from bunco_print.layout.geometry import EDGE
+
     ruleset, theme = rulesets.load("classic"), themes.load("classic")
     event = plan_event(400, ruleset, seed=1, date="2026-12-04")
     for large in (False, True):
         laid = layout.lay_out(event, ruleset, theme, docs=["sign_in_sheet"], large=large)
-        sheets = laid.docs["sign_in_sheet"].sheets
-        assert sum(len(sheet.rows) for sheet in sheets) == 400
-        assert all(sheet.rows[-1].at.y + sheet.rows[-1].at.h < 792 - 54 for sheet in sheets)
+        sheet = laid.docs["sign_in_sheet"]
+        rows = sheet.rows
+        assert len(rows) == (21 if not large else 14) and rows[-1].y + rows[-1].h < 792 - 54
+        assert sheet.total.at.y + 14 < 792 - EDGE and sheet.page.slots[-1].box.inside(
+            sheet.page.safe
+        )
 
 
 def test_extras_are_checked_with_the_other_options():

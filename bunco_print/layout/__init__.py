@@ -17,7 +17,7 @@ from ..themes import Theme
 from . import svg
 from .base import Inputs, nice_date
 from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
-from .extras_host import checklist_page, sign_in_pages
+from .extras_host import checklist_page, sign_in_page
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
     card_grid,
@@ -115,7 +115,7 @@ def lay_out(
         "name_tags": lambda n, k: name_tags_page(night, date, n, k),
         "prize_tags": lambda n, k: prize_tags_pages(night),
         "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
-        "sign_in_sheet": lambda n, k: sign_in_pages(night, date),
+        "sign_in_sheet": lambda n, k: sign_in_page(night, date),
     }
     wanted = [doc for doc in docs if doc in makers]
     last = {

@@ -67,7 +67,6 @@ class PrizeTag:
     kicker: Line
     name: Line
     note: Line | None
-    amount: Line | None  # in its badge; None: the amount is written in
     winner: Line  # "WON BY" over its line
     written: Line | None = None  # no pot: "AMOUNT OR GIFT" under a line to write it on
 
@@ -271,7 +270,8 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
 
 def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
     """A tag for each prize the ruleset awards, six a page with cut lines: its name, what wins
-    it, its amount in a badge (or a line to write it on when there is no pot), "won by"."""
+    it, its amount in a badge (slot t{i}-amount; with no pot, a star and a line to write the
+    amount or gift on), "won by"."""
     from ..money import format_money
 
     event, c, k = night.event, night.colors, night.scale
@@ -287,7 +287,7 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
         layer = svg.Layer()
         frame, write_in = svg.stroke(c["line"], 1), svg.stroke(c["ink"], 0.8)
         badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
-        page_tags, stars = [], []
+        page_tags, stars, slots = [], [], []
         for i, prize in enumerate(chunk):
             t = cell(i, cols, rows, pw / cols, ph / rows, EDGE)
             layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
@@ -309,13 +309,10 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
             badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
             bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
             layer.add(badge_style, svg.rrect(bx, by, badge, badge, badge / 2))
-            amount = None
-            if event.pot:
-                text = format_money(prize.amount, event.currency)
-                size = display.fit(text, badge * 0.8, badge * (0.36 if len(text) < 5 else 0.27))
-                amount = Line(
-                    Block(bx, by + badge / 2 - badge * 0.25, badge, size, line=badge * 0.5), text
-                )
+            if event.pot:  # stamped (the page is then the same for any pot)
+                sample = format_money(prize.amount, event.currency)
+                box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
+                slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
             else:  # drawn over the badge, once the layer is
                 star = badge * 0.62
                 stars.append(
@@ -338,7 +335,7 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
                 note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
                 y += note_lines * note_size * 1.3
             written = None
-            if amount is None:  # no pot: the amount (or the gift) is written in
+            if not event.pot:  # the amount (or the gift) is written in
                 gift_y = y + 26 * k
                 layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
                 written = Line(
@@ -346,7 +343,7 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
                 )
             layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
             winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
-            page_tags.append(PrizeTag(kicker, name, note, amount, winner, written))
+            page_tags.append(PrizeTag(kicker, name, note, winner, written))
         body += [layer.markup(), *stars]
         pages.append(
             Page(
@@ -354,6 +351,8 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
                 pw,
                 ph,
                 svg.data_uri(svg.document(pw, ph, "\n".join(body))),
+                tuple(slots),
+                safe=_safe(night),
             )
         )
         tags.append(tuple(page_tags))

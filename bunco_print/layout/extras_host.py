@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from . import svg
 from .base import Inputs
 from .extras import Line
-from .geometry import Block, Page, page_size_css
+from .geometry import EDGE, Block, Box, Page, page_size_css
 
 MARGIN = 54
 MINUTES_A_ROUND = 4  # a round of Bunco takes three to five minutes
@@ -48,40 +48,26 @@ class ChecklistPage:
 
 
 @dataclass(frozen=True)
-class SignInRow:
-    at: Block
-    number: int
-    name: str
-
-
-@dataclass(frozen=True)
 class SignInPage:
+    """One page of rows; every page of the sheet is this one, its rows' numbers and names
+    stamped (slots r{i}-number and r{i}-name), so it is the same for any number of players."""
+
     page: Page
+    size: str
     kicker: Line
     title: Line
     intro: Line
     heads: tuple[Line, ...]  # "#", "NAME", "PAID"
-    columns: tuple[Block, ...]  # where a row's number, name and amount go (x, width, size)
-    rows: tuple[SignInRow, ...]  # a row's top and height
-    paid: str  # what each row's box is ticked for: the buy-in, or "" (written in)
-    total: Line | None  # the last page: the pot collected
-
-
-@dataclass(frozen=True)
-class SignInPages:
-    sheets: tuple[SignInPage, ...]
-    size: str
+    rows: tuple[Block, ...]  # each row's top and height
+    paid: Block  # where a row's amount goes (x, width, size)
+    amount: str  # the buy-in each row's box is ticked for, or "" (none)
+    total: Line  # the page's total, at its foot
     scale: float = 1.0
-
-    @property
-    def pages(self) -> tuple[Page, ...]:
-        return tuple(sheet.page for sheet in self.sheets)
 
 
 def needs(night: Inputs) -> tuple[Need, ...]:
-    """What to buy and set up for this night, counted from its players, tables and ruleset."""
-    from ..money import format_money
-
+    """What to buy and set up for this night, counted from its players, tables and ruleset
+    (the counts are stamped: the words are the same for any number of players)."""
     event, ruleset = night.event, night.ruleset
     tables, players = len(event.tables), event.players
     head = event.table(1).name
@@ -89,7 +75,7 @@ def needs(night: Inputs) -> tuple[Need, ...]:
     word = ruleset.word
     items = [
         Need(str(tables), "tables", "each seats four: two teams of two, partners face to face"),
-        Need(str(players), "chairs", f"one a player, four at each of the {tables} tables"),
+        Need(str(players), "chairs", "one a player, four at each table"),
         Need(str(dice), "dice", f"three a table, plus a spare set of {SPARE_DICE}"),
         Need(str(players), "pencils or pens", "one a player, for score sheets and tally pads"),
         Need("1", "bell", f"at the {head}: it starts every round and ends it"),
@@ -99,8 +85,7 @@ def needs(night: Inputs) -> tuple[Need, ...]:
         items.append(Need("1", token, f"it goes to whoever rolls a {word}; its holder wins"))
     prizes = len(event.prizes)
     if event.pot:
-        pot = format_money(event.pot, event.currency)
-        why = f"{pot} in the pot, split as the prize sheet shows; an envelope and change"
+        why = "the pot, split as the prize sheet shows: an envelope and change"
     else:
         why = "one for each category on the prize sheet"
     items.append(Need(str(prizes), "prizes" if prizes != 1 else "prize", why))
@@ -188,7 +173,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
     need_h = min(room / len(items), 58 * k)
     step_h = min(room / len(steps), 46 * k)
     heads = (
-        Line(Block(mx, top, left_w, 9 * k), f"WHAT TO HAVE FOR {event.players} PLAYERS"),
+        Line(Block(mx, top, left_w, 9 * k), "WHAT TO HAVE TONIGHT"),
         Line(Block(right_x, top, right_w, 9 * k), "HOW THE EVENING RUNS"),
     )
     rule = svg.stroke(night.frame, 1.2)
@@ -196,14 +181,19 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
     layer.add(rule, svg.seg(right_x, top + 16 * k, mx + cw, top + 16 * k))
     y0 = top + 26 * k
     box, sep = svg.stroke(c["ink"], 1.1), svg.stroke(c["line"], 0.6, night.rule_dash)
-    placed_needs = []
+    placed_needs, slots = [], []
+    side, count_w = 11 * k, 30 * k
     for n, item in enumerate(items):
         y = y0 + n * need_h
-        side = 11 * k
         layer.add(box, svg.rrect(mx, y + 4, side, side, 2))
         if n:
             layer.add(sep, svg.seg(mx, y - 4, mx + left_w, y - 4))
-        placed_needs.append((Block(mx + side + 8, y, left_w - side - 8, k, h=need_h), item))
+        words_x = mx + side + 6
+        if item.count:
+            count = Box(words_x, y + 1.5 * k - 3, count_w, 17 * k)
+            slots.append(night.text_slot(f"need-{n}", count, "number", n, item.count))
+            words_x += count_w + 5
+        placed_needs.append((Block(words_x, y, mx + left_w - words_x, k, h=need_h), item))
     dot, track = svg.fill(night.light("accent")), svg.stroke(c["line"], 1.4)
     time_w = 52 * k
     line_x = right_x + time_w + 8
@@ -216,7 +206,12 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         placed_steps.append((Block(right_x, y, right_w, k, h=step_h), step))
     body.append(layer.markup())
     page = Page(
-        "host_checklist-page-0", pw, ph, svg.data_uri(svg.document(pw, ph, "\n".join(body)))
+        "host_checklist-page-0",
+        pw,
+        ph,
+        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
+        tuple(slots),
+        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
     return ChecklistPage(
         page,
@@ -237,94 +232,87 @@ def sign_in_rows(night: Inputs) -> int:
     return int((night.ph - top - bottom) // (24 * night.scale))
 
 
-def sign_in_pages(night: Inputs, date: str) -> SignInPages:
-    """A row per player, across as many pages as they need: the number, the name (pre-printed
-    when the night has names), a box to tick when the buy-in is paid with its amount."""
+def sign_in_page(night: Inputs, date: str) -> SignInPage:
+    """A page of ruled rows: the row's number and a name (stamped), a box to tick when the
+    buy-in is paid and its amount. As many pages as the players need, the rows past the last
+    player numbered on, for whoever comes late."""
     from ..money import format_money
 
     event, c, k = night.event, night.colors, night.scale
     pw, ph = night.pw, night.ph
     mx, cw = MARGIN, pw - 2 * MARGIN
     per_page = sign_in_rows(night)
-    names = [sheet.name for sheet in event.sheets] if not event.team_cards else []
-    names = (names + [""] * event.players)[: event.players]
-    paid = format_money(event.buy_in, event.currency) if event.buy_in else ""
-    row_h = 24 * k
+    amount = format_money(event.buy_in, event.currency) if event.buy_in else ""
+    row_h, head_h = 24 * k, 22 * k
     num_w, paid_w = 34 * k, 118 * k
     name_x, name_w = mx + num_w, cw - num_w - paid_w
-    count = -(-len(names) // per_page)
-    pages = []
-    for number in range(count):
-        chunk = names[number * per_page : (number + 1) * per_page]
-        top = 178 * k
-        body = [
-            svg.image(night.art("corner"), 26, 26, 56, 56, opacity=night.art_opacity),
-            svg.image(
-                night.art("corner"), -(pw - 26), 26, 56, 56, "scale(-1 1)", night.art_opacity
+    paid_x = mx + cw - paid_w
+    top = 178 * k
+    body = [
+        svg.image(night.art("corner"), 26, 26, 56, 56, opacity=night.art_opacity),
+        svg.image(night.art("corner"), -(pw - 26), 26, 56, 56, "scale(-1 1)", night.art_opacity),
+    ]
+    layer = svg.Layer()
+    head_fill = svg.stroke(night.frame, 1.2, fill="none" if night.theme.ink_saver else c["soft"])
+    layer.add(head_fill, svg.rrect(mx, top - head_h, cw, head_h, 4))
+    rule, box = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(c["ink"], 1)
+    side = 11 * k
+    rows, slots = [], []
+    for i in range(per_page):
+        y = top + i * row_h
+        layer.add(rule, svg.seg(mx, y + row_h, mx + cw, y + row_h))
+        layer.add(box, svg.rrect(paid_x + 12, y + (row_h - side) / 2, side, side, 2))
+        rows.append(Block(mx, y, cw, line=row_h, h=row_h))
+        inset = row_h * 0.22
+        slots += [
+            night.text_slot(
+                f"r{i}-number",
+                Box(mx, y + inset, num_w - 8, row_h - 2 * inset),
+                "label",
+                i,
+                str(i + 1),
+                role="caption",
+            ),
+            night.text_slot(
+                f"r{i}-name",
+                Box(name_x + 8, y + 3, name_w - 16, row_h - 6),
+                "name",
+                i,
+                role="name",
             ),
         ]
-        layer = svg.Layer()
-        head_fill = svg.stroke(
-            night.frame, 1.2, fill="none" if night.theme.ink_saver else c["soft"]
-        )
-        layer.add(head_fill, svg.rrect(mx, top - 22 * k, cw, 22 * k, 4))
-        rule = svg.stroke(c["line"], 0.7, night.rule_dash)
-        box = svg.stroke(c["ink"], 1)
-        rows = []
-        for i, name in enumerate(chunk):
-            y = top + i * row_h
-            layer.add(rule, svg.seg(mx, y + row_h, mx + cw, y + row_h))
-            side = 11 * k
-            bx = mx + cw - paid_w + 12
-            layer.add(box, svg.rrect(bx, y + (row_h - side) / 2, side, side, 2))
-            at = Block(mx, y, cw, line=row_h, h=row_h)
-            rows.append(SignInRow(at, number * per_page + i + 1, name))
-        grid = svg.stroke(c["line"], 0.7)
-        bottom = top + len(chunk) * row_h
-        layer.add(grid, svg.seg(name_x, top - 22 * k, name_x, bottom))
-        layer.add(grid, svg.seg(mx + cw - paid_w, top - 22 * k, mx + cw - paid_w, bottom))
-        total = None
-        if number == count - 1:
-            total_y = bottom + 30 * k
-            layer.add(
-                svg.stroke(c["ink"], 0.8), svg.seg(mx + cw - paid_w, total_y, mx + cw, total_y)
-            )
-            total = Line(Block(mx, total_y - 14 * k, cw - paid_w - 10, 10 * k), "TOTAL COLLECTED")
-        body.append(layer.markup())
-        tick = (
-            f"{paid} a player · tick the box when paid" if paid else "tick the box as each arrives"
-        )
-        of = f" · page {number + 1} of {count}" if count > 1 else ""
-        pages.append(
-            SignInPage(
-                Page(
-                    f"sign_in_sheet-page-{number}",
-                    pw,
-                    ph,
-                    svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-                ),
-                Line(Block(mx, 70, cw, 8 * k), f"{event.title} · {date}{of}"),
-                Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
-                Line(
-                    Block(mx, 84 + 40 * k + 6, cw, 10 * k),
-                    f"{event.players} players · {tick}",
-                ),
-                (
-                    Line(Block(mx, top - 22 * k, num_w - 8, 8 * k, line=22 * k), "#"),
-                    Line(Block(name_x + 10, top - 22 * k, name_w - 10, 8 * k, line=22 * k), "NAME"),
-                    Line(
-                        Block(mx + cw - paid_w + 12, top - 22 * k, paid_w - 12, 8 * k, line=22 * k),
-                        "PAID",
-                    ),
-                ),
-                (
-                    Block(mx, 0, num_w - 8, 9 * k),
-                    Block(name_x + 10, 0, name_w - 20, 12 * k),
-                    Block(mx + cw - paid_w + 12 + 11 * k + 7, 0, paid_w - 30 - 11 * k, 11 * k),
-                ),
-                tuple(rows),
-                paid,
-                total,
-            )
-        )
-    return SignInPages(tuple(pages), page_size_css(night.paper), k)
+    grid = svg.stroke(c["line"], 0.7)
+    bottom = top + per_page * row_h
+    layer.add(grid, svg.seg(name_x, top - head_h, name_x, bottom))
+    layer.add(grid, svg.seg(paid_x, top - head_h, paid_x, bottom))
+    total_y = bottom + 30 * k
+    layer.add(svg.stroke(c["ink"], 0.8), svg.seg(paid_x, total_y, mx + cw, total_y))
+    body.append(layer.markup())
+    tick = (
+        f"{amount} a player · tick the box when paid" if amount else "tick the box as each arrives"
+    )
+    head_y = top - head_h
+    return SignInPage(
+        Page(
+            "sign_in_sheet-page-0",
+            pw,
+            ph,
+            svg.data_uri(svg.document(pw, ph, "\n".join(body))),
+            tuple(slots),
+            safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
+        ),
+        page_size_css(night.paper),
+        Line(Block(mx, 70, cw, 8 * k), f"{event.title} · {date}"),
+        Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
+        Line(Block(mx, 84 + 40 * k + 6, cw, 10 * k), tick),
+        (
+            Line(Block(mx, head_y, num_w - 8, 8 * k, line=head_h), "#"),
+            Line(Block(name_x + 10, head_y, name_w - 10, 8 * k, line=head_h), "NAME"),
+            Line(Block(paid_x + 12, head_y, paid_w - 12, 8 * k, line=head_h), "PAID"),
+        ),
+        tuple(rows),
+        Block(paid_x + 12 + side + 7, 0, paid_w - 30 - side, 11 * k),
+        amount,
+        Line(Block(mx, total_y - 14 * k, cw - paid_w - 10, 10 * k), "PAGE TOTAL"),
+        k,
+    )

@@ -17,9 +17,15 @@ from .sheets import rule_strip
 
 TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
 PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page
-# The invitation's details, in the order they print: (key in --extras' details, its label).
-DETAILS = (("date", "WHEN"), ("time", "TIME"), ("place", "WHERE"), ("host_name", "HOSTED BY"))
-DETAILS += (("rsvp", "RSVP"),)
+# The invitation's details, in the order they print: (its key, its label). The date is the
+# night's; the others are PackRequest.invitation's, each one not given a write-in field.
+DETAILS = (
+    ("date", "WHEN"),
+    ("time", "TIME"),
+    ("place", "WHERE"),
+    ("host_name", "HOSTED BY"),
+    ("rsvp", "RSVP"),
+)
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,9 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
     title_size = display.fit(event.title, cw, 50 * k)
     title = Line(Block(mx, 190, cw, title_size, line=title_size * 1.15), event.title)
     tag_y = 190 + title_size * 1.15 + 6
-    tagline = Line(Block(mx, tag_y, cw, 22 * k, line=26 * k), night.ruleset.tagline)
+    words = night.ruleset.tagline
+    tagline_size = night.font("hand", "700").fit(words, cw, 22 * k)
+    tagline = Line(Block(mx, tag_y, cw, tagline_size, line=26 * k), words)
     rule_y = tag_y + 26 * k + 18
     strips = ()
     if night.own_rule:

@@ -196,7 +196,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         placed_needs.append((Block(words_x, y, mx + left_w - words_x, k, h=need_h), item))
     dot, track = svg.fill(night.light("accent")), svg.stroke(c["line"], 1.4)
     time_w = 52 * k
-    line_x = right_x + time_w + 8
+    line_x = right_x + time_w + 11 * k
     layer.add(track, svg.seg(line_x, y0 + 8, line_x, y0 + (len(steps) - 1) * step_h + 8))
     placed_steps = []
     for n, step in enumerate(steps):

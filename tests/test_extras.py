@@ -272,3 +272,23 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
     assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3
     assert {s.kind for s in laid.page("name_tags").slots} == {"name"}  # names are stamped
+
+
+def test_the_timeline_follows_the_ruleset_and_the_time_given():
+    from bunco_print.layout.base import Inputs
+    from bunco_print.layout.extras_host import evening
+
+    def steps(ruleset: str, time: str = "") -> list[tuple[str, str]]:
+        rules = rulesets.load(ruleset)
+        event = plan_event(24, rules, seed=1, date="2026-12-04")
+        return [
+            (m.when, m.what) for m in evening(Inputs(event, rules, themes.load("classic")), time)
+        ]
+
+    tournament = [what for _, what in steps("tournament")]
+    after_rules = ["Set 1", "Set 2", "Set 3", "Break", "Semi-final", "Final table", "Prizes"]
+    assert tournament[3:] == [*after_rules, "Goodnight"]
+    assert steps("classic", "7pm")[0] == ("7:00 pm", "Guests arrive")
+    assert steps("classic", "19:30")[3] == ("20:25", "Set 1")
+    assert steps("classic", "7:00 p.m.")[-1][0].endswith("pm")
+    assert steps("classic", "after dinner")[0] == ("0:00", "Guests arrive")  # not a clock time

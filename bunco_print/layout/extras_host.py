@@ -134,8 +134,11 @@ def evening(night: Inputs, time: str = "") -> tuple[Moment, ...]:
         plan.append(
             (f"Set {n}", f"{event.rounds_per_set} rounds, about {set_minutes} min", set_minutes)
         )
-        if n in ruleset.break_after_sets and n < event.sets:
+        if n in ruleset.break_after_sets and (n < event.sets or ruleset.group_tables):
             plan.append(("Break", "dessert and a stretch", 15))
+    if ruleset.group_tables:  # a tournament: the qualifiers play on, then the final table
+        plan.append(("Semi-final", "the qualifiers play one more set", set_minutes))
+        plan.append(("Final table", "four players; first to roll three of a kind wins", 10))
     plan.append(("Prizes", "add up the sheets, roll off any ties", 15))
     start = start_minutes(time)
 

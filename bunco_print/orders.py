@@ -15,16 +15,7 @@ from typing import TYPE_CHECKING
 from . import config, inputs, limits, rulesets, themes
 from .errors import InputError
 from .fields import check_date, check_name
-from .limits import (
-    PAPERS,
-    PER_PAGE,
-    check_buy_in,
-    check_details,
-    check_extras,
-    check_players,
-    check_sets,
-    one_of,
-)
+from .limits import PAPERS, PER_PAGE, check_buy_in, check_players, check_sets, one_of
 
 if TYPE_CHECKING:
     from .night import Night
@@ -72,8 +63,8 @@ def pack_request(order: PackOrder) -> PackRequest:
     one_of(order.paper, "paper", PAPERS)
     check_players(players)
     check_buy_in(order.buy_in)
-    extras = check_extras(order.extras)
-    invitation = check_details(order.invitation)
+    extras = limits.check_extras(order.extras)
+    invitation = limits.check_details(order.invitation)
     if order.sets:  # 0, like None: the ruleset's
         check_sets(order.sets)
     check_name(order.ruleset, "ruleset", rulesets.available)

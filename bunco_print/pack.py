@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
 from .limits import EXTRAS
 from .manifest import dumps
-from .money import REMAINDER_RULE, format_money
+from .money import REMAINDER_RULE
 from .night import Night, SeatCard
 from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .plan import plan_event
@@ -198,10 +198,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "tally_pad": _pad_pages,
         "seat_cards": _card_pages,
         "table_marker": _marker_pages,
-        "name_tags": _tag_pages,
-        "sign_in_sheet": _sign_in_pages,
-        "prize_tags": _prize_tag_pages,
-        "host_checklist": _checklist_pages,
+        **extra_stampers(),
     }
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
@@ -436,61 +433,11 @@ def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> It
         )
 
 
-def _tag_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    """One name tag a player: the name stamped when the night has one for that sheet; a
-    field (a write-in line, or a form field) is left for the player's pen."""
+def extra_stampers() -> dict[str, Callable]:
+    """What the --extras documents stamp (pack_extras.py; it builds on the helpers here)."""
+    from .pack_extras import STAMPERS
 
-    def fill(slot: Slot, name: str):
-        if slot.kind != "name" or not name:
-            return None
-        # a tag's name is read across a room: two large lines rather than one small one
-        paths, name = _chain(theme, slot), unicodedata.normalize("NFC", name)
-        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, slot.size / 2)
-        text, size, _ = fitted if fitted[2] else _fit_name(theme, slot, name)
-        return Text(text, paths[0], size, _color(theme, slot), fallbacks=paths[1:])
-
-    names = [sheet.name for sheet in event.sheets] if not event.team_cards else []
-    names = (names + [""] * event.players)[: event.players]
-    for background, page, chunk in _pages(doc, names, bg, laid):
-        yield PageSpec(background, _stamps(page, chunk, fill))
-
-
-def _sign_in_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
-    """Whole pages of rows, numbered on past the last player; the names the night has."""
-    rows = laid.page(doc).capacity
-    names = [sheet.name for sheet in event.sheets] if not event.team_cards else []
-    count = -(-event.players // rows) * rows
-    items = list(enumerate((names + [""] * count)[:count], start=1))
-
-    def fill(slot: Slot, row: tuple[int, str]):
-        number, name = row
-        if slot.kind == "name":
-            return replace(_name(theme, slot, name), align="left") if name else None
-        return replace(_text(theme, slot, str(number)), align="right")
-
-    for background, page, chunk in _pages(doc, items, bg, laid):
-        yield PageSpec(background, _stamps(page, chunk, fill))
-
-
-def _prize_tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
-    """Each page of tags with its prizes' amounts in their badges."""
-    pages = laid.pages(doc)
-    per_page = laid.page(doc).capacity if event.pot else 0  # six, or all on one page
-    for k, (background, page) in enumerate(zip(bg.pages[doc], pages, strict=True)):
-        prizes = event.prizes[k * per_page : (k + 1) * per_page] if per_page else ()
-        amount = lambda slot, prize: _text(theme, slot, format_money(prize.amount, event.currency))  # noqa: E731
-        yield PageSpec(background, _stamps(page, prizes, amount))
-
-
-def _checklist_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
-    """The checklist with tonight's counts, right-aligned before their words."""
-    counts = {slot.index: slot.sample for slot in laid.page(doc).slots}
-
-    def fill(slot: Slot, _):
-        return replace(_text(theme, slot, counts[slot.index]), align="right")
-
-    page = laid.page(doc)
-    yield PageSpec(bg.pages[doc][0], _stamps(page, range(max(counts) + 1), fill))
+    return STAMPERS
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -29,6 +29,9 @@ MAX_PRIZES = 20
 MAX_TITLE, MAX_NAME, MAX_NOTE, MAX_CURRENCY, MAX_URL = 200, 100, 300, 8, 300
 MAX_EVENT_ID, MAX_SHEET_ID, MAX_KEY = 64, 16, 40
 MAX_EXTRA = 20
+MAX_DETAIL = 120  # an invitation's time, place, host or RSVP line
+# What `pack --extras` may add, in the order they print (after the night's own documents).
+EXTRAS = ("invitation", "name-tags", "prize-tags", "host-checklist", "sign-in-sheet")
 PAPERS = ("letter", "a4")
 PER_PAGE = (1, 2, 4)
 # --large-print: sheets a page, for each --per-page (a quarter is too small for it)
@@ -183,6 +186,37 @@ def check_extra(extra: object, field: str = "extra") -> Mapping[str, object]:
         elif type(value) is not bool and value is not None:
             text(value, path, MAX_TITLE)
     return extra
+
+
+def check_extras(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """`all`, or a comma list of extras (in any order, each once), as EXTRAS orders them."""
+    if value is None:
+        return ()
+    names = value.split(",") if isinstance(value, str) else list(value)
+    names = [str(name).strip().lower() for name in names]
+    if names == ["all"]:
+        return EXTRAS
+    for name in names:
+        if name not in EXTRAS:
+            raise InputError(
+                f"extras has no {shown(name)}; choose all or any of: {', '.join(EXTRAS)}",
+                field="extras",
+            )
+    return tuple(extra for extra in EXTRAS if extra in names)
+
+
+def check_details(details: Mapping[str, object]) -> dict[str, str]:
+    """An invitation's details (time, place, host_name, rsvp): optional one-line text."""
+    checked = {}
+    for field, value in details.items():
+        if value is None:
+            continue
+        text(value, field, MAX_DETAIL)
+        if any(unicodedata.category(c) in ("Zl", "Zp") for c in value):
+            raise InputError(f"{field} must be one line: {shown(value)}", field=field)
+        if value.strip():
+            checked[field] = " ".join(value.split())
+    return checked
 
 
 def unique(ids: Collection[str], field: str) -> None:

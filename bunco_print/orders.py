@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import config, inputs, limits, rulesets, themes
@@ -45,6 +45,9 @@ class PackOrder:
     ink_saver: bool = False  # no large fills: at most half the ink
     editable: bool = False  # fillable form fields on the write-in lines
     qr: bool = True  # QR codes that open the scoring engine
+    extras: str | Sequence[str] | None = None  # "all" or some of limits.EXTRAS
+    # the invitation's time, place, host_name and rsvp; one not given prints as a write-in line
+    invitation: Mapping[str, str | None] = field(default_factory=dict)
 
 
 def pack_request(order: PackOrder) -> PackRequest:
@@ -62,6 +65,8 @@ def pack_request(order: PackOrder) -> PackRequest:
     one_of(order.paper, "paper", PAPERS)
     check_players(players)
     check_buy_in(order.buy_in)
+    extras = limits.check_extras(order.extras)
+    invitation = limits.check_details(order.invitation)
     if order.sets:  # 0, like None: the ruleset's
         check_sets(order.sets)
     check_name(order.ruleset, "ruleset", rulesets.available)
@@ -92,6 +97,8 @@ def pack_request(order: PackOrder) -> PackRequest:
         ink_saver=order.ink_saver,
         editable=order.editable,
         qr=order.qr,
+        extras=extras,
+        invitation=invitation,
         creation_date=creation_date,
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +22,7 @@ from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
 from .layout.sheets import DUPLEX_FLIP
+from .limits import EXTRAS
 from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night, SeatCard
@@ -38,6 +39,7 @@ DOCUMENT_FILES = {
     "prize_sheet": "prize-sheet.pdf",
     "rules": "rules-handout.pdf",
     "table_marker": "table-markers.pdf",
+    **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
 }
 PIECES = ("star", "seat")
 
@@ -64,6 +66,8 @@ class PackRequest:
     ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
     editable: bool = False  # write-in lines ("field" slots) become fillable form fields
     qr: bool = True  # QR codes that open the scoring engine; False: shop packs, totalled by hand
+    extras: tuple[str, ...] = ()  # limits.EXTRAS to add after the night's own documents
+    invitation: Mapping[str, str] = field(default_factory=dict)  # time, place, host_name, rsvp
     creation_date: datetime | None = None
 
 
@@ -133,7 +137,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         | ({"large_print": True} if request.large_print else {})
         | ({"ink_saver": True} if request.ink_saver else {})
         | ({"editable": True} if request.editable else {})
-        | ({} if request.qr else {"qr": False}),
+        | ({} if request.qr else {"qr": False})
+        | ({"extras": ",".join(request.extras)} if request.extras else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -177,7 +182,7 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
 def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
     event, secret, theme, ruleset = plan(request)
-    docs = documents_for(event, ruleset)
+    docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
@@ -190,6 +195,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "tally_pad": _pad_pages,
         "seat_cards": _card_pages,
         "table_marker": _marker_pages,
+        **extra_stampers(),
     }
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
@@ -262,6 +268,7 @@ def lay_out_pages(request: PackRequest, event, ruleset, theme, docs) -> layout.L
         request.large_print,
         request.editable,
         request.qr,
+        request.invitation,
     )
 
 
@@ -445,6 +452,13 @@ def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> It
         yield PageSpec(
             bg.pages[doc][0], _stamps(page, [table], lambda s, t: _text(theme, s, t.name))
         )
+
+
+def extra_stampers() -> dict[str, Callable]:
+    """What the --extras documents stamp (pack_extras.py; it builds on the helpers here)."""
+    from .pack_extras import STAMPERS
+
+    return STAMPERS
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -98,7 +98,19 @@ def test_a_listing_fits_what_a_shop_accepts(shop, listing):
     assert all(0 < len(tag) <= 20 for tag in listing["tags"])
     assert len(set(listing["tags"])) == len(listing["tags"])
     words = listing["description"]
-    for said in ("Score sheets", "Rules handout", "US Letter", "A4", "HOW TO PRINT", "Duplex"):
+    for said in (
+        "Score sheets",
+        "Rules handout",
+        "US Letter",
+        "A4",
+        "HOW TO PRINT",
+        "Duplex",
+        "Invitation",
+        "Name tags",
+        "Prize tags",
+        "Host checklist",
+        "Sign-in sheet",
+    ):
         assert said in words
 
 
@@ -242,6 +254,8 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         ("players = 8\n", "catalogue.toml: players must be a list"),
         ("players = [\n", "catalogue.toml is not valid TOML"),
         ('qr = "yes"\n', "catalogue.toml: qr must be true or false, not 'yes'"),
+        ('extras = ["confetti"]\n', 'catalogue.toml: extras has no "confetti"; choose all'),
+        ("extras = 3\n", 'catalogue.toml: extras must be "all", "none" or a list'),
     ],
 )
 def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):
@@ -262,6 +276,7 @@ def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, s
         (["--themes", "nope"], "--themes: unknown theme 'nope'"),
         (["--per-page", "3"], "--per-page: choose from 1, 2, 4"),
         (["--jobs", "-1"], "--jobs must be 0"),
+        (["--extras", "invitation,cake"], '--extras has no "cake"; choose all or any of'),
     ],
 )
 def test_a_bad_option_is_one_line_naming_it(tmp_path, monkeypatch, args, said):

@@ -169,6 +169,9 @@ OPTIONS = {
         "--sets": number_value,
         "--engine-url": text_value,
         "--star-on-back": None,
+        "--extras": st.one_of(st.sampled_from(["invitation", "name-tags,x"]), text_value),
+        "--place": text_value,
+        "--rsvp": text_value,
     },
     "validate": {"--event": path_value, "--totals": path_value, **COMMON_NIGHT, "--json": None},
     "prizes": {

@@ -22,6 +22,7 @@ IMAGE_NAMES = (
     "04-rules-handout.png",
     "05-sizes-and-formats.png",
 )
+EXTRAS_IMAGE = "06-party-extras.png"  # when the packs carry the party extras
 # The documents the "what's included" spread shows, and what each is called there.
 SPREAD = (
     ("score-sheets.pdf", "Score sheets"),
@@ -31,6 +32,13 @@ SPREAD = (
     ("prize-sheet.pdf", "Prize sheet"),
     ("rules-handout.pdf", "Rules handout"),
     ("table-markers.pdf", "Table markers"),
+)
+EXTRAS_SPREAD = (
+    ("invitation.pdf", "Invitation"),
+    ("name-tags.pdf", "Name tags"),
+    ("prize-tags.pdf", "Prize tags"),
+    ("host-checklist.pdf", "Host checklist"),
+    ("sign-in-sheet.pdf", "Sign-in sheet"),
 )
 
 
@@ -71,6 +79,10 @@ def listing_images(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -
             IMAGE_NAMES[3]: painter.rules(pages, facts),
             IMAGE_NAMES[4]: painter.sizes(pages, facts),
         }
+        if any(name in documents for name, _ in EXTRAS_SPREAD):
+            drawn[EXTRAS_IMAGE] = painter.spread(
+                pages, facts, EXTRAS_SPREAD, "Party extras", "Invitation, tags, checklist, sign-in"
+            )
     finally:
         pages.close()
     return {name: _png(image) for name, image in drawn.items()}
@@ -191,15 +203,24 @@ class _Painter:
         self.footer(draw, facts)
         return image
 
-    def spread(self, pages: _Pages, facts: Facts):
+    def spread(
+        self,
+        pages: _Pages,
+        facts: Facts,
+        documents=SPREAD,
+        heading="What's included",
+        line="Every document, ready to print",
+    ):
         image, draw = self.canvas()
-        self.centered(draw, 180, "What's included", "display", 150, "accent")
-        self.centered(draw, 300, "Every document, ready to print", "body", 64, "muted")
+        self.centered(draw, 180, heading, "display", 150, "accent")
+        self.centered(draw, 300, line, "body", 64, "muted")
         columns, cell_w, cell_h = 3, 580, 700
         left = (SIZE - columns * cell_w) // 2
-        shown = [(name, label) for name, label in SPREAD if name in pages.documents]
+        shown = [(name, label) for name, label in documents if name in pages.documents]
         for i, (name, label) in enumerate(shown):
             row, col = divmod(i, columns)
+            if row == len(shown) // columns:  # a last row of fewer: centred under the others
+                left = (SIZE - (len(shown) % columns) * cell_w) // 2
             page = pages.page(name, 0, 560)
             if page.width > cell_w - 60:
                 page = page.resize((cell_w - 60, page.height * (cell_w - 60) // page.width))

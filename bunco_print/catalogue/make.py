@@ -172,6 +172,7 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         date=plan.date,
         editable=plan.editable,
         qr=plan.qr,
+        extras=plan.extras,
     )
     return orders.pack_request(order)
 
@@ -298,7 +299,7 @@ def _write_listing(
         if len(data) > MAX_FILE or len(name) > MAX_NAME:
             raise InputError(f"listing {listing.name}: {name} is over a shop's limits")
     images = [path for result in results for path in result.images]
-    if len(images) != len(IMAGE_NAMES):
+    if len(images) not in (len(IMAGE_NAMES), len(IMAGE_NAMES) + 1):  # + the party extras
         raise InputError(f"listing {listing.name}: its gallery could not be drawn")
     gallery = {Path(path).name: Path(path).read_bytes() for path in images}
     shown = Listing(listing.name, listing.theme, tuple(held))

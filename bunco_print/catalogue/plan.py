@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import __version__, config, keys, rulesets, themes
 from ..errors import InputError
 from ..inputs import printable, read_bytes
-from ..limits import MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE
+from ..limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
 
 DEFAULT_PLAYERS = (8, 12, 16, 24)
 MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
@@ -40,6 +40,7 @@ KEYS = (
     "tags",
     "editable",
     "qr",
+    "extras",
 )
 
 
@@ -95,6 +96,7 @@ class CataloguePlan:
     # QR codes: off, as a buyer has no scoring engine (and every buyer of a listing would get
     # the same night's links); on, they open the engine at the seller's engine URL
     qr: bool = False
+    extras: tuple[str, ...] = EXTRAS  # what a shop pack adds (pack --extras); all by default
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
@@ -184,6 +186,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     for key, value in (("editable", editable), ("qr", qr)):
         if type(value) is not bool:
             raise InputError(f"{name(key)} must be true or false, not {value!r}")
+    extras = _extras(settings.get("extras", "all"), name("extras"))
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
@@ -213,6 +216,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         wording=wording,
         editable=editable,
         qr=qr,
+        extras=extras,
     )
 
 
@@ -259,6 +263,20 @@ def _themes(value: object, name: str) -> list[tuple[str, str]]:
             raise InputError(f"{name} names two themes called {listing}")
         chosen[listing] = theme
     return list(chosen.items())
+
+
+def _extras(value: object, name: str) -> tuple[str, ...]:
+    """ "all" (the default), "none" or [], or some of the extras, as a list or a comma list."""
+    if value == "none" or value == []:
+        return ()
+    if not isinstance(value, str) and (
+        type(value) is not list or not all(type(item) is str for item in value)
+    ):
+        raise InputError(f'{name} must be "all", "none" or a list of extras, not {value!r}'[:200])
+    try:
+        return check_extras(value)
+    except InputError as exc:
+        raise InputError(f"{name} {str(exc).removeprefix('extras ')}") from None
 
 
 def _theme_folder(theme: str) -> bool:

@@ -32,6 +32,14 @@ DOCUMENTS = {
     "prize-sheet.pdf": ("Prize sheet", "the pot split into prizes"),
     "rules-handout.pdf": ("Rules handout", "how to play, for every table"),
     "table-markers.pdf": ("Table markers", "fold-over tent cards for each table"),
+    "invitation.pdf": ("Invitation", "the date printed, time, place, host and RSVP to fill in"),
+    "name-tags.pdf": ("Name tags", "one per player, eight to a page"),
+    "prize-tags.pdf": ("Prize tags", "one per prize, with its amount"),
+    "host-checklist.pdf": (
+        "Host checklist",
+        "tables, chairs, dice, pencils and prizes counted, and a timeline for the evening",
+    ),
+    "sign-in-sheet.pdf": ("Sign-in sheet", "names and buy-ins paid"),
 }
 _GAME_WORDS = re.compile(r"(?i)b[ou]n[ck]o|night|party")  # "December Bunco Night" -> "December"
 

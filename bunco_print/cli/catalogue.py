@@ -24,6 +24,7 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
     "date": "--date",
     "editable": "--editable",
     "qr": "--qr",
+    "extras": "--extras",
 }
 
 
@@ -66,6 +67,13 @@ def catalogue(
             "a buyer has no engine).",
         ),
     ] = None,
+    extras: Annotated[
+        str | None,
+        typer.Option(
+            help="Party extras in every pack: all (the default), none, or some of "
+            "invitation,name-tags,prize-tags,host-checklist,sign-in-sheet."
+        ),
+    ] = None,
     config: Annotated[
         Path | None,
         typer.Option(help="A catalogue.toml: the same settings as keys, plus title, intro, tags."),
@@ -98,6 +106,7 @@ def catalogue(
         "date": date,
         "editable": editable,
         "qr": qr,
+        "extras": extras,
     }
     for key, value in given.items():
         if value is not None:

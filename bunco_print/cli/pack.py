@@ -78,6 +78,25 @@ def pack(
             "(--no-qr: none, and no words about them; totals are added up by hand)."
         ),
     ] = True,
+    extras: Annotated[
+        str | None,
+        typer.Option(
+            help="Party extras, each its own PDF and added to pack.pdf: all, or some of "
+            "invitation,name-tags,prize-tags,host-checklist,sign-in-sheet."
+        ),
+    ] = None,
+    time: Annotated[
+        str | None, typer.Option(help='The invitation\'s time, e.g. "7:00 pm" [default: a line].')
+    ] = None,
+    place: Annotated[
+        str | None, typer.Option(help="The invitation's place [default: a write-in line].")
+    ] = None,
+    host_name: Annotated[
+        str | None, typer.Option(help="Who hosts, on the invitation [default: a write-in line].")
+    ] = None,
+    rsvp: Annotated[
+        str | None, typer.Option(help="How to RSVP, on the invitation [default: a write-in line].")
+    ] = None,
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
@@ -103,6 +122,8 @@ def pack(
         ink_saver=ink_saver,
         editable=editable,
         qr=qr,
+        extras=extras,
+        invitation={"time": time, "place": place, "host_name": host_name, "rsvp": rsvp},
     )
     if out is not None:
         files.check_out(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
@@ -17,6 +18,8 @@ from ..rulesets import Ruleset
 from ..themes import Theme
 from . import svg
 from .base import Inputs, nice_date
+from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
+from .extras_host import checklist_page, sign_in_page
 from .geometry import Block, Box, Label, Page, Slot, Strip
 from .pads import (
     card_grid,
@@ -88,10 +91,14 @@ def lay_out(
     large: bool = False,
     editable: bool = False,
     qr: bool = True,
+    details: Mapping[str, str] | None = None,
 ) -> Layout:
     """Every page of the documents in `docs`, for this night, paper and theme. `editable`:
     the sheets' write-in lines are "field" slots (fillable form fields in the PDF). `qr`:
-    sheets and pads carry the codes that open the scoring engine (False: nor their captions)."""
+    sheets and pads carry the codes that open the scoring engine (False: nor their captions).
+    `details`: the invitation's time, place, host_name and rsvp (--extras), each one not given
+    a write-in."""
+    details = dict(details or {})
     night = Inputs(event, ruleset, theme, paper, per_page, large, editable, qr)
     date = nice_date(event.date, paper)
     word, per_page = ruleset.word, night.per_page
@@ -103,6 +110,7 @@ def lay_out(
         "sheet_back": (per_page, sheets),
         "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
         "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
+        "name_tags": (math.prod(tag_grid(night)), event.players),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
     makers = {
@@ -119,6 +127,11 @@ def lay_out(
         "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
         "prize_sheet": lambda n, k: prize_page(night),
         "rules": lambda n, k: rules_pages(night),
+        "invitation": lambda n, k: invitation_page(night, details, date),
+        "name_tags": lambda n, k: name_tags_page(night, date, n, k),
+        "prize_tags": lambda n, k: prize_tags_pages(night),
+        "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
+        "sign_in_sheet": lambda n, k: sign_in_page(night, date),
     }
     wanted = [doc for doc in docs if doc in makers]
     last = {

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import night as model
-from ..ink_saver import ART_OPACITY, RULE_DASH
+from ..ink_saver import ART_OPACITY, FRAME_THIN, RULE_DASH
 from ..rulesets import Ruleset
 from ..themes import Theme
 from .fonts import FontMetrics, metrics
@@ -64,6 +64,16 @@ class Inputs:
         """A colour for large text and thick rings: with --ink-saver its lighter "-large"
         shade (ink_saver.py), else the colour itself."""
         return self.colors[f"{name}-large"] if self.theme.ink_saver else self.colors[name]
+
+    @property
+    def die_color(self) -> str:
+        """The colour of the dice that mark each round's row: accent2, or with --ink-saver its
+        lighter shade (a picture needs 3:1 on paper, as large text does)."""
+        return self.light("accent2")
+
+    def frame_width(self, width: float) -> float:
+        """A frame's or an outline's stroke width (pt): with --ink-saver a thinner one."""
+        return round(width * FRAME_THIN, 2) if self.theme.ink_saver else width
 
     @property
     def rule_dash(self) -> str:

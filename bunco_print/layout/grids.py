@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from ..ink_saver import LARGE_FROM
 from . import svg
 from .base import Inputs
 from .geometry import Label
@@ -54,7 +55,8 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
     # drawing order: tints, rules, frames, dice
     tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6, night.rule_dash)
-    total_rule, frame = svg.stroke(night.frame, 1.1), "frame|" + svg.stroke(night.frame, 1.2)
+    total_rule = svg.stroke(night.frame, night.frame_width(1.1))
+    frame = "frame|" + svg.stroke(night.frame, night.frame_width(1.2))
     display, body = night.family("display"), night.family("body")
 
     def bands_():
@@ -71,8 +73,8 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                 gy + (r - 0.5) * rh,
                 die_size,
                 r,
-                c["accent2"],
-                stroke_w=max(die_size / 14, 0.7),
+                night.die_color,
+                stroke_w=night.frame_width(max(die_size / 14, 0.7)),
                 family=display,
             )
         for j in blocks:
@@ -187,8 +189,9 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
     radius = min(rh * 0.2, 6)
     display, body = night.family("display"), night.family("body")
     # drawing order: set frames, label tints, punch boxes, dice, rules
-    frame, tint = svg.stroke(night.frame, 1.1), svg.fill(c["soft"])
-    punch, rule = svg.stroke(c["line"], 1, "2.5 1.8", "#ffffff"), svg.stroke(c["line"], 0.8)
+    frame, tint = svg.stroke(night.frame, night.frame_width(1.1)), svg.fill(c["soft"])
+    punch = svg.stroke(c["line"], night.frame_width(1), "2.5 1.8", "#ffffff")
+    rule = svg.stroke(c["line"], 0.8)
     for s in range(1, sets + 1):
         ry = y0 + head_h + (s - 1) * (rh + gap)
         layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
@@ -261,7 +264,8 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     score_w = tw * 0.36
     fs = min(head_h * 0.62, 15 * night.scale)
     small = max(fs * 0.5, 6.5)
-    rule, frame = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(night.frame, 1.2)
+    rule = svg.stroke(c["line"], 0.7, night.rule_dash)
+    frame = svg.stroke(night.frame, night.frame_width(1.2))
     display, body = night.family("display"), night.family("body")
     for oy in ys:
         for ox in xs:
@@ -271,8 +275,8 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
                     oy + head_h + (r - 0.5) * rh,
                     min(rh * 0.5, die_w * 0.7),
                     r,
-                    c["accent2"],
-                    stroke_w=1,
+                    night.die_color,
+                    stroke_w=night.frame_width(1),
                     family=display,
                 )
             for t, team in enumerate(teams):
@@ -293,7 +297,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
                         team,
                         fs,
                         display,
-                        fill=c["accent"],
+                        fill=night.light("accent") if fs >= LARGE_FROM else c["accent"],
                         anchor="middle",
                     )
                     + svg.text(

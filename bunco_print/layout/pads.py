@@ -208,7 +208,8 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         ("seat", f"Any table but the {head}"),
     ]
     layer = svg.Layer()
-    card, disc, rule = svg.stroke(c["line"], 0.8), svg.fill(c["soft"]), svg.stroke(c["accent2"], 1)
+    card, disc = svg.stroke(c["line"], night.frame_width(0.8)), svg.fill(c["soft"])
+    rule = svg.stroke(c["accent2"], 1)
     slots = []
     count = count or cols * rows
     for i in range(count):
@@ -313,7 +314,7 @@ def marker_page(night: Inputs) -> MarkerPage:
     kicker_y = h * 0.12 + 58
     note_y = slot_y + slot_h + 18
     face = [
-        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], 1),
+        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], night.frame_width(1)),
         svg.corners(
             night.art("corner"),
             EDGE + 8,

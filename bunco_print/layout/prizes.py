@@ -41,8 +41,10 @@ def prize_page(night: Inputs) -> PrizePage:
     row_h = min((ph - list_y - notes_h - 40) / max(n, 3), 124)
     badge = min(row_h * 0.74, 68)
     layer = svg.Layer()
-    badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
-    winner, rule = svg.stroke(c["ink"], 0.9), svg.stroke(c["line"], 0.7)
+    badge_style = svg.stroke(night.light("accent"), night.frame_width(2), fill="#ffffff")
+    # the winner's write-in line: with --ink-saver in the line colour, as other write-in lines
+    winner = svg.stroke(c["line"] if night.theme.ink_saver else c["ink"], 0.9)
+    rule = svg.stroke(c["line"], 0.7)
     for k in range(n):
         ry = list_y + k * row_h
         layer.add(

@@ -169,7 +169,7 @@ def sheets_page(
             strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
         else:
             layer.add(
-                svg.stroke(night.frame, 1.2),
+                svg.stroke(night.frame, night.frame_width(1.2)),
                 svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
             )
         dice_h = d.head_h - d.num_h - 6 * s
@@ -233,7 +233,8 @@ def sheets_page(
         for k, label in enumerate(totals):
             bx = x + k * (box_w + box_gap)
             layer.add(
-                svg.stroke(night.frame, 1.4), svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5)
+                svg.stroke(night.frame, night.frame_width(1.4)),
+                svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
             )
             layer.text(
                 svg.text(

@@ -50,6 +50,7 @@ class MarkerPage:
     kickers: tuple[Block, Block]  # upside down (top half), upright
     notes: tuple[Block, Block]
     strips: tuple[Strip, ...] = ()
+    scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
 
 
 @dataclass(frozen=True)
@@ -305,7 +306,7 @@ def marker_page(night: Inputs) -> MarkerPage:
     """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
     turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
     down (the slot itself is an unturned rectangle in the top half)."""
-    c = night.colors
+    c, k = night.colors, night.scale  # k: --large-print's words
     w, ph = night.pw, night.ph
     h = ph / 2
     pad_x = EDGE + 10
@@ -372,9 +373,10 @@ def marker_page(night: Inputs) -> MarkerPage:
     return MarkerPage(
         page,
         page_size_css(night.paper),
-        (Block(pad_x, h - kicker_y - 12, slot_w), Block(pad_x, h + kicker_y, slot_w)),
-        (Block(pad_x, h - note_y - 14, slot_w), Block(pad_x, h + note_y, slot_w)),
+        (Block(pad_x, h - kicker_y - 12 * k, slot_w), Block(pad_x, h + kicker_y, slot_w)),
+        (Block(pad_x, h - note_y - 14 * k, slot_w), Block(pad_x, h + note_y, slot_w)),
         strips,
+        k,
     )
 
 

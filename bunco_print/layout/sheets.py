@@ -317,9 +317,10 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
     for i in range(count or night.per_page):
         b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
-        s = min(cw / 540, ch / 700)
-        art = min(cw * 0.5, ch * 0.4)
-        label_h, fs = max(44 * s, 20), max(11 * s, 7)
+        s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's words
+        label_h, fs = max(44 * s, 20) * k, max(11 * s, 7) * k
+        words = fs * 2.2 + fs * 1.8 + label_h + fs * 2.4
+        art = min(cw * 0.5, ch * 0.4, ch * 0.9 - words)  # large print: the art gives way
         top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
         body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
         body.append(
@@ -348,7 +349,7 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
                 sample,
             )
         )
-        foot = max(10 * s, 9)  # its text about 6 to 7 pt: small, but never below the floor
+        foot = max(10 * s, 9) * k  # its text 6 to 7 pt (large print 1.3x): small, not tiny
         slots.append(
             night.text_slot(
                 f"b{i}-number",

@@ -100,9 +100,9 @@ def lay_out(
         "sheet_back": lambda n, k: backs_page(night, n, k),
         "tally_pad": lambda n, k: pads_page(night, n, k),
         "seat_cards": lambda n, k: cards_page(night, date, n, k),
-        "table_marker": lambda n, k: marker_page(night),
+        "table_marker": lambda n, k: marker_page(night, date),
         "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
-        "prize_sheet": lambda n, k: prize_page(night),
+        "prize_sheet": lambda n, k: prize_page(night, date),
         "rules": lambda n, k: rules_pages(night),
     }
     wanted = [doc for doc in docs if doc in makers]

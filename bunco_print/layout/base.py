@@ -164,6 +164,26 @@ class Inputs:
         )
 
 
+KICKER_SPACING_EM = 0.12  # small capitals (.smallcaps in common.css) are spaced this much
+
+
+def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
+    """The night's title and date as one line of small capitals `room` pt wide: ("", 0) when
+    they fit at `size`; else smaller, down to the smallest text, then with the title cut short
+    (the date kept whole). The text is in capitals, as printed."""
+    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
+    title, tail = night.event.title.upper(), f" · {date}".upper()
+    fitted = font.fit(title + tail, room, size, spacing)
+    if fitted >= size:
+        return "", 0.0
+    floor = night.min_text * night.scale
+    if fitted >= floor:
+        return title + tail, fitted
+    while title and font.width(title.rstrip() + "…" + tail, floor, spacing * floor) > room:
+        title = title[:-1]
+    return title.rstrip() + "…" + tail, floor
+
+
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
     "January",

@@ -52,6 +52,30 @@ class FontMetrics:
             text = text[:-1]
         return text.rstrip() + "…", floor
 
+    def two_lines(
+        self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
+    ) -> tuple[str, float]:
+        """`text` on two lines (split by a newline) at the space, or after the hyphen, that
+        lets them be largest, up to `size`; at `floor` with the second line cut short if need
+        be. ("", 0) when the text has nowhere to break or its first line cannot fit."""
+
+        def natural(line: str) -> float:
+            return self.width(line, 1) + spacing_em * len(line)
+
+        splits = breaks(text)
+        if not splits:
+            return "", 0.0
+        widest = [max(natural(first), natural(second)) for first, second, _ in splits]
+        best = min(range(len(splits)), key=lambda k: (widest[k], splits[k][2], k))
+        fitted = min(size, width / widest[best])
+        if fitted >= floor:
+            return f"{splits[best][0]}\n{splits[best][1]}", fitted
+        fitting = [pair for pair in splits if natural(pair[0]) * floor <= width]
+        if not fitting:
+            return "", 0.0
+        first, rest, _ = fitting[-1]
+        return f"{first}\n{self.shorten(rest, width, floor, floor, spacing_em)[0]}", floor
+
 
 @cache
 def metrics(path: Path) -> FontMetrics:

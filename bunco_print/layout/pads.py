@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import MIN_TEXT, Inputs
+from .base import MIN_TEXT, Inputs, kicker_line
 from .geometry import EDGE, QR_SIDE, Block, Box, Page, Slot, Strip, cell, page_size_css
 from .grids import tally_grids
 from .sheets import rule_strip
@@ -51,6 +51,7 @@ class MarkerPage:
     notes: tuple[Block, Block]
     strips: tuple[Strip, ...] = ()
     scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
+    kicker: str = ""  # the title and date, when too long for the kicker's line: as they fit
 
 
 @dataclass(frozen=True)
@@ -302,7 +303,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     return CardsPage(page, page_size_css(night.paper))
 
 
-def marker_page(night: Inputs) -> MarkerPage:
+def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
     turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
     down (the slot itself is an unturned rectangle in the top half)."""
@@ -350,6 +351,9 @@ def marker_page(night: Inputs) -> MarkerPage:
             rule_strip(w / 2 - 71, h - slot_y - slot_h - 8, 142, 11, turned=True),
             rule_strip(w / 2 - 71, h + slot_y + slot_h + 8, 142, 11),
         )
+    # the title and date on one line clear of the corners' art: smaller, then cut short, if a
+    # long title needs it
+    fitted, kicker_fs = kicker_line(night, date, slot_w - 2 * 40, 9 * k)
     sample = night.event.table(1).name
     slots = (
         night.text_slot(
@@ -373,10 +377,14 @@ def marker_page(night: Inputs) -> MarkerPage:
     return MarkerPage(
         page,
         page_size_css(night.paper),
-        (Block(pad_x, h - kicker_y - 12 * k, slot_w), Block(pad_x, h + kicker_y, slot_w)),
+        (
+            Block(pad_x, h - kicker_y - 12 * k, slot_w, kicker_fs),
+            Block(pad_x, h + kicker_y, slot_w, kicker_fs),
+        ),
         (Block(pad_x, h - note_y - 14 * k, slot_w), Block(pad_x, h + note_y, slot_w)),
         strips,
         k,
+        fitted,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import Inputs
+from .base import Inputs, kicker_line
 from .geometry import Block, Label, Page, page_size_css
 
 MARGIN = 54
@@ -27,9 +27,10 @@ class PrizePage:
     rows: tuple[PrizeRow, ...]
     notes: Block
     scale: float = 1.0  # --large-print: the CSS's words this much larger
+    kicker_text: str = ""  # the title and date, when too long for the kicker's line: as they fit
 
 
-def prize_page(night: Inputs) -> PrizePage:
+def prize_page(night: Inputs, date: str = "") -> PrizePage:
     from ..money import format_money
 
     event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
@@ -159,6 +160,8 @@ def prize_page(night: Inputs) -> PrizePage:
             ch=ph,
         ),
     )
+    # the kicker on one line between the corners' art: smaller, then cut short, if need be
+    kicker_text, kicker_fs = kicker_line(night, date, cw - 2 * 40, 8 * k)
     display_font = night.font("display")
     rows = []
     for i, prize in enumerate(event.prizes):
@@ -180,10 +183,11 @@ def prize_page(night: Inputs) -> PrizePage:
     return PrizePage(
         Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), labels=labels),
         page_size_css(night.paper),
-        Block(mx, 48, cw),
+        Block(mx, 48, cw, kicker_fs),
         Block(mx, 60, cw),
         Block(mx, list_y - 12, cw),
         tuple(rows),
         Block(mx, list_y + n * row_h + 14, cw),
         k,
+        kicker_text,
     )

@@ -14,6 +14,9 @@ from .grids import punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+# A title too long for one line at a good size goes on two (line-height 1.1) in the height one
+# line at full size takes (1.15 of it): at most this share of the full size.
+TWO_LINE_TITLE = 1.15 / (2 * 1.1)
 # The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
 # the paper's long edge: what printers do by default for portrait pages, and for landscape ones
 # it turns the sheet over its top edge, so a landscape half stays on its side.
@@ -29,6 +32,7 @@ class SheetText:
     note: Block | None = None
     title_text: str = ""  # the night's title as it fits
     grid: Box | None = None  # where the score or punch grid is drawn
+    title_lines: int = 1  # a long title goes on two lines
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def content_box(night: Inputs, i: int, back: bool = False) -> Box:
 
 @dataclass(frozen=True)
 class _Dims:
-    title: str  # the night's title, shortened if it cannot fit at its smallest size
+    title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
     s: float
     num_h: float
     num_w: float
@@ -93,17 +97,25 @@ class _Dims:
     body_y: float
     foot_y: float
     name_h: float
+    title_lines: int = 1
 
 
 def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
     num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
-    title, title_fs = night.font("display").shorten(
-        night.event.title, title_w, 32 * s * k, night.min_text * 1.5 * k, TITLE_SPACING_EM
+    font, floor = night.font("display"), night.min_text * 1.5 * k
+    text = night.event.title
+    title, title_fs = font.shorten(text, title_w, 32 * s * k, floor, TITLE_SPACING_EM)
+    two, two_fs = font.two_lines(
+        text, title_w, 32 * s * k * TWO_LINE_TITLE, floor, TITLE_SPACING_EM
     )
+    lines = 2 if two and (two_fs > title_fs or title != text) else 1  # larger, or whole
+    if lines == 2:
+        title, title_fs = two, two_fs
     sub_fs = max(10 * s, 6.5) * k
-    head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
+    title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
+    head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
     return _Dims(
         title,
@@ -118,6 +130,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
         head_h + 14 * s,
         ch - qr * k,  # the totals boxes beside the code: k times as tall
         max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
+        lines,
     )
 
 
@@ -263,7 +276,8 @@ def sheets_page(
         )
         # the live layer: title, date line and the slots
         title = Block(x, y, d.title_w, d.title_fs)
-        sub = Block(x, y + d.title_fs * 1.2, d.title_w, sub_fs)
+        sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
+        sub = Block(x, y + sub_y, d.title_w, sub_fs)
         slots.append(
             night.text_slot(
                 f"s{i}-number",
@@ -289,7 +303,7 @@ def sheets_page(
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
         slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
-        texts.append(SheetText(title, sub, note, d.title, grid))
+        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from ..ink_saver import LARGE_FROM
 from . import svg
 from .base import Inputs
-from .geometry import Label
+from .geometry import Box, Label
+
+
+@dataclass
+class Marks:
+    """Where a grid drew what must print (for theme_checks' look at a rendered page): its
+    rules (x0, x1, y of each horizontal one) and the dice it drew."""
+
+    rules: list[tuple[float, float, float]] = field(default_factory=list)
+    dice: list[Box] = field(default_factory=list)
 
 
 def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
@@ -27,7 +37,9 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
     return b, u, rh
 
 
-def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None:
+def score_grid(
+    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, marks: Marks | None = None
+) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
@@ -68,6 +80,9 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
 
     for _band, by, gy, off, blocks in bands_():
         for r in range(1, rounds + 1):  # the die column: the mark of each round
+            if marks is not None:
+                cy, half = gy + (r - 0.5) * rh, die_size / 2
+                marks.dice.append(Box(off + die_w / 2 - half, cy - half, die_size, die_size))
             layer.die(
                 off + die_w / 2,
                 gy + (r - 0.5) * rh,
@@ -87,6 +102,8 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
             d = "".join(
                 svg.seg(bx, gy + r * rh, bx + block_w, gy + r * rh) for r in range(1, rounds)
             )
+            if marks is not None:
+                marks.rules += [(bx, bx + block_w, gy + r * rh) for r in range(1, rounds)]
             x = bx
             for _label, cw in cols[:-1]:
                 x += cw
@@ -166,7 +183,9 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                 x += cw
 
 
-def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h) -> list[Label]:
+def punch_grid(
+    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h, marks: Marks | None = None
+) -> list[Label]:
     """The team card's punch grid filling w x h pt at (ox, oy): one row per set with a punch box
     for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
     short labels go into `layer`; the long head and the column of SETs come back as labels."""
@@ -200,6 +219,9 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
             cx = ox + label_w + (r - 0.5) * pw
             layer.add(punch, svg.rrect(cx - box / 2, ry + (rh - box) / 2, box, box, box * 0.5))
             layer.die(cx, ry + rh / 2, box * 0.42, r, c["line"], stroke_w=0.8, family=display)
+            if marks is not None:
+                side = box * 0.42
+                marks.dice.append(Box(cx - side / 2, ry + rh / 2 - side / 2, side, side))
         layer.add(
             rule,
             svg.seg(ox + tx - 3, ry + 4, ox + tx - 3, ry + rh - 4)

@@ -1,7 +1,7 @@
 """How much ink `--ink-saver` saves: for each theme, packs with and without it at 1, 2 and 4
 sheets a page and in every ruleset, rendered in grayscale; ink is the sum over pixels of
 (255 - gray) / 255, in units of a 20 dpi pixel. The goal is a ratio of at most 0.5 for every
-layout (the tests check classic and october at 4 a page and bonko's team cards).
+layout (the tests check classic at 1 and 4 a page and with bonko's team cards, and october).
 
 At 100 dpi a pixel is 0.72 pt, so thin rules count about their real width; at 20 dpi pdfium
 draws every stroke at least a pixel (3.6 pt) wide and hairlines weigh up to six times their ink.

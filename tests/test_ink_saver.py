@@ -29,17 +29,22 @@ def ink(pdf: bytes, dpi: int = INK_DPI) -> float:
 
 
 @pytest.fixture(scope="module")
-def packs():
-    """(theme, layout) -> (the pack as the theme prints it, the same pack with --ink-saver)."""
-    return {
+def packs(quarter_pack):
+    """(theme, layout) -> (the pack as the theme prints it, the same pack with --ink-saver).
+    At 4 a page: the session's quarter pack (13 players, named in many scripts)."""
+    from .test_names import NAMES
+
+    found = {
         (theme, what): (
             build(12, theme=theme, **options),
             build(12, theme=theme, ink_saver=True, **options),
         )
         for theme in ("classic", "october")
         for what, options in LAYOUTS.items()
-        if theme == "classic" or what == "1 a page"
+        if what != "4 a page" and (theme == "classic" or what == "1 a page")
     }
+    saver = build(13, names=NAMES, per_page=4, ink_saver=True)
+    return found | {("classic", "4 a page"): (quarter_pack, saver)}
 
 
 @pytest.mark.parametrize(

@@ -146,3 +146,25 @@ def test_every_code_still_decodes_at_150_dpi(packs):
     assert sum(map(len, sheets)) == len(pack.event.sheets) == 13
     pads = qr_codes(pack.documents["tally-pads.pdf"])
     assert sum(map(len, pads)) == sum(pad.table is not None for pad in pack.event.tally_pads)
+
+
+def _grid_word_sizes(large: bool) -> dict[str, float]:
+    """The font size of each of the score grid's words on a sheet printed one a page."""
+    import re
+    from urllib.parse import unquote
+
+    ruleset, theme = rulesets.load("classic"), themes.load("classic")
+    event = plan_event(13, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
+    laid = layout.lay_out(event, ruleset, theme, "letter", 1, ["score_sheet"], large=large)
+    markup = unquote(laid.page("score_sheet").layer.split(",", 1)[1])
+    return {
+        word: float(size)
+        for size, word in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]+)</text>', markup)
+    }
+
+
+def test_at_one_sheet_a_page_the_grids_words_are_13_times_as_large():
+    """The grid fills the page either way (its rows 0.91x in large print), but its words grow."""
+    was, now = _grid_word_sizes(False), _grid_word_sizes(True)
+    for word in ("ROUND", "W", "L", "Bunco", "Set 1", "Total"):  # sizes written to 0.1 pt
+        assert now[word] >= LARGE * was[word] - 0.1, (word, was[word], now[word])

@@ -61,7 +61,8 @@ def score_grid(
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
     y0 = oy + (h - total_h) / 2
-    fs = max(min(rh * 0.42, u * 0.45, 9.5 * big), 6.2 * big)
+    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
+    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])

@@ -32,6 +32,7 @@ ART_OPACITY = 0.3  # theme art (corners, dice pictures, stars) prints this faint
 LARGE_FROM = 14.0  # stamped display text this large (pt; display faces are bold) may be lighter
 OUTLINE_FROM = 24.0  # stamped text this large (pt) prints as an outline, not a fill
 OUTLINE_WIDTH = 0.8  # pt
+FRAME_THIN = 0.6  # frames and outlines (never write-in lines or rules) print this much thinner
 
 CSS = f"""
 /* --ink-saver: no tints, faint art */

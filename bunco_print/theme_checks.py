@@ -1,9 +1,11 @@
 """What every theme must pass before it prints: readable text, lines that survive grayscale,
 fonts that cover accented names, its art, and QR codes a phone can read.
 
-Pure: a loaded Theme in, a Report out (measurements and one line per failure). The colours are
+A loaded Theme in, a Report out (measurements and one line per failure). The colours are
 judged where the templates use them: text colours on white paper and on the `soft` panels,
-write-in lines and grids in `line` on both, QR codes in `ink` on white.
+write-in lines and grids in `line` on both, QR codes in `ink` on white. With `printed=True`
+the score sheet's and team card's grids are also rendered in grayscale and looked at where the
+layout drew their rules and dice (theme_printed.py).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class Report:
     contrasts: tuple[Contrast, ...]  # text, lines and QR codes, as measured
     failures: tuple[str, ...]  # one line each, naming the theme and what to change
     fonts: dict[str, str] = field(default_factory=dict)  # file name -> "ok" or what is missing
+    printed: tuple = ()  # theme_printed.Printed: the faintest rule and die as rendered
 
     @property
     def ok(self) -> bool:
@@ -88,8 +91,9 @@ def contrast(a: str, b: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def check(theme: Theme) -> Report:
-    """Every check on one theme; a failure is one line that says what to change."""
+def check(theme: Theme, printed: bool = False) -> Report:
+    """Every check on one theme; a failure is one line that says what to change. `printed`:
+    look at the grids rendered in grayscale too (a WeasyPrint render, cached per theme)."""
     grounds = {"paper": PAPER, "soft": theme.colors["soft"]}
     measured: list[Contrast] = []
     failures: list[str] = []
@@ -121,9 +125,16 @@ def check(theme: Theme) -> Report:
     if luminance(ink) >= luminance(PAPER):
         failures.append(f"{theme.name}: QR codes would print light on dark; ink must be dark")
     need("QR codes (ink on white)", ink, PAPER, QR_CONTRAST, "darken ink")
+    colours = len(failures)
     fonts = _check_fonts(theme, failures)
     _check_art(theme, failures)
-    return Report(theme.name, tuple(measured), tuple(failures), fonts)
+    looked: tuple = ()
+    if printed and len(failures) == colours:  # one with missing art or fonts is not rendered
+        from .theme_printed import printed_marks
+
+        looked = printed_marks(theme)
+        failures += [seen.failure(theme.name) for seen in looked if not seen.ok]
+    return Report(theme.name, tuple(measured), tuple(failures), fonts, looked)
 
 
 def _stylesheet_colors(theme: Theme) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ def config_home(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(scope="session")
 def quarter_pack(_session_config):
-    """13 players, 4 sheets a page, 8 of them named in as many scripts and lengths (one pack
+    """13 players, 4 sheets a page, 9 of them named in as many scripts and lengths (one pack
     for the tests of names, last pages and small print)."""
     from .test_names import NAMES
     from .test_pack import build

@@ -61,7 +61,9 @@ def test_check_a_bad_folder_prints_one_line_per_problem_and_exits_1(tmp_path):
     result = run("themes", "check", folder)
     assert result.exit_code == 1, result.output
     lines = result.stderr.splitlines()
-    assert len(lines) == 5  # accent on paper and on soft, lines three ways
+    # accent on paper and on soft, lines three ways, then as rendered: grid rules, punch dice
+    assert len(lines) == 7
+    assert "grid rules print" in lines[5] and "punch-box dice print" in lines[6]
     assert all(line.startswith("error: pale: ") for line in lines)
     assert "darken accent" in lines[0] and "darken line" in lines[-1]
     assert result.stdout == ""

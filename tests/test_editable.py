@@ -23,7 +23,8 @@ from .test_pack import build
 
 LATIN = "ÀÉÎÕÜ ŁŚŽ"
 SCALE = 2.0  # renders at 144 dpi
-UNNAMED = {f"sheet-{n}-name" for n in range(len(NAMES) + 1, 14)}  # sheets 9 to 13
+UNNAMED = {f"sheet-{n}-name" for n in range(len(NAMES) + 1, 14)}  # the sheets after the names
+FIRST_UNNAMED = f"sheet-{len(NAMES) + 1}-name"
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,7 @@ def test_a_field_lies_on_its_sheets_name_line_inside_the_page(editable_pack):
     image, height = render(pdf, 2)
     width = image.width / SCALE
     on_page = {name: rect for name, (index, rect) in fields(pdf).items() if index == 2}
-    assert set(on_page) == {f"sheet-{n}-name" for n in range(9, 13)}  # four a page: page 3
+    assert set(on_page) == {f"sheet-{n}-name" for n in range(len(NAMES) + 1, 13)}  # page 3
     for name, (x1, y1, x2, y2) in on_page.items():
         assert 0 < x1 < x2 < width and 0 < y1 < y2 < height, name
         assert 12 < y2 - y1 < 40 and x2 - x1 > 150  # a line's height, most of the sheet wide
@@ -138,13 +139,13 @@ def test_an_empty_field_prints_nothing_no_border_no_background(editable_pack, pl
 
 def test_what_a_buyer_types_shows_on_the_line(editable_pack):
     pdf = editable_pack.pack_pdf
-    _, rect = fields(pdf)["sheet-9-name"]
+    _, rect = fields(pdf)[FIRST_UNNAMED]
     before, height = render(pdf, 2)
-    after, _ = render(pdf, 2, {"sheet-9-name": "Łucja Żółć-Müller"})
+    after, _ = render(pdf, 2, {FIRST_UNNAMED: "Łucja Żółć-Müller"})
     assert ink_in(before, height, rect) == 0
     assert ink_in(after, height, rect) > 300
     # only that field changed
-    _, other = fields(pdf)["sheet-10-name"]
+    _, other = fields(pdf)[f"sheet-{len(NAMES) + 2}-name"]
     assert ink_in(after, height, other) == 0
 
 
@@ -243,7 +244,7 @@ def test_field_values_are_read_back_by_pdfium(editable_pack):
             )
             names.append(buffer.raw[: size - 2].decode("utf-16-le"))
             pdfium_c.FPDFPage_CloseAnnot(annot)
-    assert names == [f"sheet-{n}-name" for n in range(9, 14)]
+    assert names == [f"sheet-{n}-name" for n in range(len(NAMES) + 1, 14)]
 
 
 def test_a_catalogue_can_sell_editable_packs_and_says_so(tmp_path, monkeypatch):

@@ -28,9 +28,15 @@ def _order(**kw) -> orders.PackOrder:
 
 @pytest.fixture(scope="module")
 def packs():
-    """The same 13-player pack at 4 sheets a page, normal and large print."""
+    """The same 13-player pack at 4 sheets a page, normal and large print; "backs": both with
+    the star on the backs of the sheets."""
     return {
         large: build_pack(orders.pack_request(_order(large_print=large))) for large in (False, True)
+    } | {
+        ("backs", large): build_pack(
+            orders.pack_request(_order(large_print=large, star_on_back=True))
+        )
+        for large in (False, True)
     }
 
 
@@ -106,11 +112,21 @@ def _sizes(pdf: bytes, page: int, words: tuple[str, ...]) -> dict[str, float]:
         ("tally-pads.pdf", ("TABLE", "SET", "Us", "SCORE", "Head table", "Each die")),
         ("seat-cards.pdf", ("TONIGHT", "Table", "Bunco Night", "No. 1")),
         ("rules-handout.pdf", ("Classic Bunco", "Setting up", "Put four chairs", "Three dice")),
+        ("prize-sheet.pdf", ("PLAYERS", "$5", "WINNER", "BUNCO NIGHT", "Tonight", "$22")),
+        ("prize-sheet.pdf", ("Most Buncos", "Whoever holds", "Ties.", "Amounts are")),
+        ("table-markers.pdf", ("BUNCO NIGHT", "Roll for the round")),
+        ("backs", ("Bunco Night", "YOU START", "Keep it secret", "Sheet")),
     ],
 )
 def test_printed_words_are_at_least_13_times_as_large(packs, document, words):
-    normal, large = (packs[k].documents[document] for k in (False, True))
-    was, now = _sizes(normal, 0, words), _sizes(large, 0, words)
+    if document == "backs":  # the backs of the first page of sheets
+        page, normal, large = (
+            1,
+            *(packs["backs", k].documents["score-sheets.pdf"] for k in (False, True)),
+        )
+    else:
+        page, normal, large = 0, *(packs[k].documents[document] for k in (False, True))
+    was, now = _sizes(normal, page, words), _sizes(large, page, words)
     for word in words:
         assert now[word] >= LARGE * was[word] - 0.05, (word, was[word], now[word])
     assert smallest_text(large)[0] >= MIN_TEXT
@@ -130,3 +146,25 @@ def test_every_code_still_decodes_at_150_dpi(packs):
     assert sum(map(len, sheets)) == len(pack.event.sheets) == 13
     pads = qr_codes(pack.documents["tally-pads.pdf"])
     assert sum(map(len, pads)) == sum(pad.table is not None for pad in pack.event.tally_pads)
+
+
+def _grid_word_sizes(large: bool) -> dict[str, float]:
+    """The font size of each of the score grid's words on a sheet printed one a page."""
+    import re
+    from urllib.parse import unquote
+
+    ruleset, theme = rulesets.load("classic"), themes.load("classic")
+    event = plan_event(13, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
+    laid = layout.lay_out(event, ruleset, theme, "letter", 1, ["score_sheet"], large=large)
+    markup = unquote(laid.page("score_sheet").layer.split(",", 1)[1])
+    return {
+        word: float(size)
+        for size, word in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]+)</text>', markup)
+    }
+
+
+def test_at_one_sheet_a_page_the_grids_words_are_13_times_as_large():
+    """The grid fills the page either way (its rows 0.91x in large print), but its words grow."""
+    was, now = _grid_word_sizes(False), _grid_word_sizes(True)
+    for word in ("ROUND", "W", "L", "Bunco", "Set 1", "Total"):  # sizes written to 0.1 pt
+        assert now[word] >= LARGE * was[word] - 0.1, (word, was[word], now[word])

@@ -17,7 +17,8 @@ NAMES = [
     "김민준",  # Korean
     "Zoë Łucja Ŵyn",  # Latin Extended-A
     "WMWMWMWMWM WMWMWMWMWM WMWMWMWMWM WMWMWMWMWM WMWMWMWMWM WMWMW",  # wide: two lines
-    "Wolfeschlegelsteinhausenbergerdorff-WMWMWMWMWMWMWMWMWMWMWMWM",  # no space: cut short
+    "WolfeschlegelsteinhausenbergerdorffWMWMWMWMWMWMWMWMWMWMWMWM",  # no break: cut short
+    "JO WOLFESCHLEGELSTEINHAUSENBERGERDORFF-MONTGOMERY-WHITFIELD",  # two lines, at a hyphen
 ]
 
 
@@ -62,3 +63,41 @@ def test_a_name_too_long_for_two_lines_is_cut_short_and_warned_about(pack):
     assert min(name_sizes(pdf, 1, NAMES[7])) >= 7
     (warning,) = [w for w in pack.warnings if "Wolfe" in w]
     assert warning.startswith("sheet 8:") and shown in warning
+
+
+def printed_lines(pdf: bytes, page: int, name: str) -> list[str]:
+    """The lines `name` is printed on, top first: its letters grouped by where they stand
+    (pdfium itself joins a line that ends in a hyphen to the next)."""
+    textpage = pdfium.PdfDocument(pdf)[page].get_textpage()
+    at, _count = textpage.search(name.split("-")[0], match_case=True).get_next()
+    rows: dict[int, str] = {}
+    for k in range(at, min(at + len(name) + 2, textpage.count_chars())):
+        char = textpage.get_text_range(k, 1)
+        if char in "\r\n\x02\ufffe":  # line ends, and pdfium's marks for a hyphen it joined
+            char = "" if char in "\r\n" else "-"
+        if char:
+            bottom = textpage.get_charbox(k)[1]
+            row = next((r for r in rows if abs(r - bottom) < 3), round(bottom))
+            rows[row] = rows.get(row, "") + char
+    return [rows[r].strip() for r in sorted(rows, reverse=True)]
+
+
+def test_a_hyphenated_name_breaks_after_a_hyphen_when_no_space_does_better(pack):
+    pdf = pack.documents["score-sheets.pdf"]
+    lines = printed_lines(pdf, 2, NAMES[8])
+    assert lines == ["JO WOLFESCHLEGELSTEINHAUSENBERGERDORFF-", "MONTGOMERY-WHITFIELD"]
+    assert min(name_sizes(pdf, 2, "JO")) >= 7
+    assert not [w for w in pack.warnings if "MONTGOMERY" in w]
+
+
+def test_a_space_still_wins_over_a_hyphen_that_breaks_no_better():
+    from bunco_print import themes
+    from bunco_print.layout.fonts import chain
+
+    fonts = chain([themes.load("classic").font("body", "700")])
+    name = "Mary-Kate Olsen-Whitfield"
+    width = fonts.width(name, 14) * 0.7  # too narrow for one line at 14 pt
+    text, size, whole = fonts.fit_lines(name, width, 40, 14, 12)
+    assert text == "Mary-Kate\nOlsen-Whitfield" and whole and size >= 12
+    text, _size, whole = fonts.fit_lines("Olsen-Whitfield", width * 0.5, 40, 14, 12)
+    assert text == "Olsen-\nWhitfield" and whole

@@ -31,8 +31,10 @@ def test_twelve_months_and_classic_ship():
 
 @pytest.mark.parametrize("name", ["classic", *MONTHS])
 def test_every_shipped_theme_passes_the_checks(name):
-    report = theme_checks.check(themes.load(name))
+    report = theme_checks.check(themes.load(name), printed=True)
     assert report.failures == ()
+    # its grid rules, rounds' dice and punch-box dice, rendered in grayscale, all looked at
+    assert [seen.count for seen in report.printed] == [20, 12, 24]
     assert report.min_text_contrast() >= theme_checks.NORMAL
     assert all(verdict == "ok" for verdict in report.fonts.values())
 
@@ -179,3 +181,25 @@ def test_a_missing_debian_font_says_which_package_to_install(tmp_path):
     )
     with pytest.raises(InputError, match=r"\(install the Debian package fonts-nope\)$"):
         themes.load(folder)
+
+
+@pytest.mark.parametrize(("line", "fails"), [("#e8e8e8", True), ("#c0c0c0", False)])
+def test_rules_and_dice_too_pale_to_print_are_caught_on_the_rendered_page(line, fails):
+    """Rendered in grayscale, classic's grids in a pale line colour: every rule and punch-box
+    die is looked at where the layout drew it, and the faintest decides."""
+    from dataclasses import replace
+
+    from bunco_print.theme_printed import printed_marks
+
+    classic = themes.load("classic")
+    seen = {
+        s.what: s for s in printed_marks(replace(classic, colors=classic.colors | {"line": line}))
+    }
+    assert seen["score sheet: grid rules"].ok is not fails
+    assert seen["team card: punch-box dice"].count == 24
+    assert seen["score sheet: the rounds' dice"].ok  # in accent2, whatever the line colour
+    if fails:
+        report = theme_checks.check(
+            replace(classic, colors=classic.colors | {"line": line}), printed=True
+        )
+        assert any("grid rules print" in failure for failure in report.failures)

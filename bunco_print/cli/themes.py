@@ -57,15 +57,17 @@ def check_command(
     its art files, dark QR codes: one line per problem."""
     from .. import theme_checks, themes
 
-    report = theme_checks.check(themes.load(theme))
+    report = theme_checks.check(themes.load(theme), printed=True)
     for failure in report.failures:
         error(failure)
     if not report.ok:
         raise typer.Exit(CHECK_FAILED)
     lines = min(c.ratio for c in report.contrasts if not c.what.startswith(("text", "QR")))
+    faintest = min(seen.darkness for seen in report.printed)
     out.print(
         f"{report.theme}: ok (text {report.min_text_contrast():.2f}:1 or more, "
-        f"lines {lines:.2f}:1, fonts cover Latin Extended-A)"
+        f"lines {lines:.2f}:1, printed in grayscale at least {faintest:.0%} darker than the "
+        "paper, fonts cover Latin Extended-A)"
     )
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import night as model
-from ..ink_saver import ART_OPACITY, RULE_DASH
+from ..ink_saver import ART_OPACITY, FRAME_THIN, RULE_DASH
 from ..rulesets import Ruleset
 from ..themes import Theme
 from .fonts import FontMetrics, metrics
@@ -66,6 +66,16 @@ class Inputs:
         """A colour for large text and thick rings: with --ink-saver its lighter "-large"
         shade (ink_saver.py), else the colour itself."""
         return self.colors[f"{name}-large"] if self.theme.ink_saver else self.colors[name]
+
+    @property
+    def die_color(self) -> str:
+        """The colour of the dice that mark each round's row: accent2, or with --ink-saver its
+        lighter shade (a picture needs 3:1 on paper, as large text does)."""
+        return self.light("accent2")
+
+    def frame_width(self, width: float) -> float:
+        """A frame's or an outline's stroke width (pt): with --ink-saver a thinner one."""
+        return round(width * FRAME_THIN, 2) if self.theme.ink_saver else width
 
     @property
     def rule_dash(self) -> str:
@@ -154,6 +164,26 @@ class Inputs:
             sample=sample,
             sample_size=font.fit(sample, box.w, size) if sample else 0.0,
         )
+
+
+KICKER_SPACING_EM = 0.12  # small capitals (.smallcaps in common.css) are spaced this much
+
+
+def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
+    """The night's title and date as one line of small capitals `room` pt wide: ("", 0) when
+    they fit at `size`; else smaller, down to the smallest text, then with the title cut short
+    (the date kept whole). The text is in capitals, as printed."""
+    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
+    title, tail = night.event.title.upper(), f" · {date}".upper()
+    fitted = font.fit(title + tail, room, size, spacing)
+    if fitted >= size:
+        return "", 0.0
+    floor = night.min_text * night.scale
+    if fitted >= floor:
+        return title + tail, fitted
+    while title and font.width(title.rstrip() + "…" + tail, floor, spacing * floor) > room:
+        title = title[:-1]
+    return title.rstrip() + "…" + tail, floor
 
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -54,6 +54,30 @@ class FontMetrics:
             text = text[:-1]
         return text.rstrip() + "…", floor
 
+    def two_lines(
+        self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
+    ) -> tuple[str, float]:
+        """`text` on two lines (split by a newline) at the space, or after the hyphen, that
+        lets them be largest, up to `size`; at `floor` with the second line cut short if need
+        be. ("", 0) when the text has nowhere to break or its first line cannot fit."""
+
+        def natural(line: str) -> float:
+            return self.width(line, 1) + spacing_em * len(line)
+
+        splits = breaks(text)
+        if not splits:
+            return "", 0.0
+        widest = [max(natural(first), natural(second)) for first, second, _ in splits]
+        best = min(range(len(splits)), key=lambda k: (widest[k], splits[k][2], k))
+        fitted = min(size, width / widest[best])
+        if fitted >= floor:
+            return f"{splits[best][0]}\n{splits[best][1]}", fitted
+        fitting = [pair for pair in splits if natural(pair[0]) * floor <= width]
+        if not fitting:
+            return "", 0.0
+        first, rest, _ = fitting[-1]
+        return f"{first}\n{self.shorten(rest, width, floor, floor, spacing_em)[0]}", floor
+
 
 @cache
 def metrics(path: Path) -> FontMetrics:
@@ -102,32 +126,49 @@ class FontChain:
         self, text: str, width: float, height: float, size: float, floor: float
     ) -> tuple[str, float, bool]:
         """`text` in a `width` x `height` pt box, as large as fits up to `size`, never below
-        `floor`: one line; else two, split at the space that lets them be largest; else cut
-        short with an ellipsis. Gives the text (lines split by a newline), its size and whether
-        it is whole."""
+        `floor`: one line; else two, split at the space (or after the hyphen, when no space
+        does as well) that lets them be largest; else cut short with an ellipsis. Gives the
+        text (lines split by a newline), its size and whether it is whole."""
         natural = self.width(text, 1)
         one = min(size, width / natural) if natural else size
         if one >= floor:
             return text, one, True
         two = min(size, height / (LINE_PITCH + self.first.line))  # what two lines allow
-        words = text.split()
-        if two < floor or len(words) < 2:
+        splits = breaks(text)
+        if two < floor or not splits:
             return self.shortened(text, width, floor), floor, False
-        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-        first, second = max(
-            splits, key=lambda pair: -max(self.width(pair[0], 1), self.width(pair[1], 1))
-        )
-        both = min(two, width / max(self.width(first, 1), self.width(second, 1)))
+        widest = [max(self.width(first, 1), self.width(second, 1)) for first, second, _ in splits]
+        # the split with the narrowest longer line; on a tie a space, then the earlier one
+        best = min(range(len(splits)), key=lambda k: (widest[k], splits[k][2], k))
+        first, second, _ = splits[best]
+        both = min(two, width / widest[best])
         if both >= floor:
             return f"{first}\n{second}", both, True
-        # the first line as many words as fit at the floor, the rest cut short
-        k = 1
-        while k < len(words) and self.width(" ".join(words[: k + 1]), floor) <= width:
-            k += 1
-        first = " ".join(words[:k])
-        if self.width(first, floor) > width:
+        # the first line as much as fits at the floor, the rest cut short
+        fitting = [pair for pair in splits if self.width(pair[0], floor) <= width]
+        if not fitting:
             return self.shortened(text, width, floor), floor, False
-        return f"{first}\n{self.shortened(' '.join(words[k:]), width, floor)}", floor, False
+        first, rest, _ = fitting[-1]
+        return f"{first}\n{self.shortened(rest, width, floor)}", floor, False
+
+
+HYPHENS = "-\u2010"  # hyphen-minus and the hyphen: a double-barrelled name may break after one
+
+
+def breaks(text: str) -> list[tuple[str, str, bool]]:
+    """Where `text` may go onto two lines, in reading order: (first line, second line, whether
+    the break is after a hyphen). At a space the space goes; after a hyphen it stays on the
+    first line. Runs of white space count as one space."""
+    words = text.split()
+    out = []
+    for k, word in enumerate(words):
+        if k:
+            out.append((" ".join(words[:k]), " ".join(words[k:]), False))
+        for j, char in enumerate(word[:-1]):
+            if char in HYPHENS and j:
+                head = " ".join([*words[:k], word[: j + 1]])
+                out.append((head, " ".join([word[j + 1 :], *words[k + 1 :]]), True))
+    return out
 
 
 def chain(paths: Sequence[Path]) -> FontChain:

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
+from ..ink_saver import LARGE_FROM
 from . import svg
 from .base import Inputs
-from .geometry import Label
+from .geometry import Box, Label
+
+
+@dataclass
+class Marks:
+    """Where a grid drew what must print (for theme_checks' look at a rendered page): its
+    rules (x0, x1, y of each horizontal one) and the dice it drew."""
+
+    rules: list[tuple[float, float, float]] = field(default_factory=list)
+    dice: list[Box] = field(default_factory=list)
 
 
 def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
@@ -26,7 +37,9 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
     return b, u, rh
 
 
-def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None:
+def score_grid(
+    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, marks: Marks | None = None
+) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
@@ -48,13 +61,15 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
     y0 = oy + (h - total_h) / 2
-    fs = max(min(rh * 0.42, u * 0.45, 9.5 * big), 6.2 * big)
+    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
+    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
     # drawing order: tints, rules, frames, dice
     tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6, night.rule_dash)
-    total_rule, frame = svg.stroke(night.frame, 1.1), "frame|" + svg.stroke(night.frame, 1.2)
+    total_rule = svg.stroke(night.frame, night.frame_width(1.1))
+    frame = "frame|" + svg.stroke(night.frame, night.frame_width(1.2))
     display, body = night.family("display"), night.family("body")
 
     def bands_():
@@ -66,13 +81,16 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
 
     for _band, by, gy, off, blocks in bands_():
         for r in range(1, rounds + 1):  # the die column: the mark of each round
+            if marks is not None:
+                cy, half = gy + (r - 0.5) * rh, die_size / 2
+                marks.dice.append(Box(off + die_w / 2 - half, cy - half, die_size, die_size))
             layer.die(
                 off + die_w / 2,
                 gy + (r - 0.5) * rh,
                 die_size,
                 r,
-                c["accent2"],
-                stroke_w=max(die_size / 14, 0.7),
+                night.die_color,
+                stroke_w=night.frame_width(max(die_size / 14, 0.7)),
                 family=display,
             )
         for j in blocks:
@@ -85,6 +103,8 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
             d = "".join(
                 svg.seg(bx, gy + r * rh, bx + block_w, gy + r * rh) for r in range(1, rounds)
             )
+            if marks is not None:
+                marks.rules += [(bx, bx + block_w, gy + r * rh) for r in range(1, rounds)]
             x = bx
             for _label, cw in cols[:-1]:
                 x += cw
@@ -164,7 +184,9 @@ def score_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str) -> None
                 x += cw
 
 
-def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h) -> list[Label]:
+def punch_grid(
+    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h, marks: Marks | None = None
+) -> list[Label]:
     """The team card's punch grid filling w x h pt at (ox, oy): one row per set with a punch box
     for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
     short labels go into `layer`; the long head and the column of SETs come back as labels."""
@@ -187,8 +209,9 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
     radius = min(rh * 0.2, 6)
     display, body = night.family("display"), night.family("body")
     # drawing order: set frames, label tints, punch boxes, dice, rules
-    frame, tint = svg.stroke(night.frame, 1.1), svg.fill(c["soft"])
-    punch, rule = svg.stroke(c["line"], 1, "2.5 1.8", "#ffffff"), svg.stroke(c["line"], 0.8)
+    frame, tint = svg.stroke(night.frame, night.frame_width(1.1)), svg.fill(c["soft"])
+    punch = svg.stroke(c["line"], night.frame_width(1), "2.5 1.8", "#ffffff")
+    rule = svg.stroke(c["line"], 0.8)
     for s in range(1, sets + 1):
         ry = y0 + head_h + (s - 1) * (rh + gap)
         layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
@@ -197,6 +220,9 @@ def punch_grid(night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h)
             cx = ox + label_w + (r - 0.5) * pw
             layer.add(punch, svg.rrect(cx - box / 2, ry + (rh - box) / 2, box, box, box * 0.5))
             layer.die(cx, ry + rh / 2, box * 0.42, r, c["line"], stroke_w=0.8, family=display)
+            if marks is not None:
+                side = box * 0.42
+                marks.dice.append(Box(cx - side / 2, ry + rh / 2 - side / 2, side, side))
         layer.add(
             rule,
             svg.seg(ox + tx - 3, ry + 4, ox + tx - 3, ry + rh - 4)
@@ -261,7 +287,8 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
     score_w = tw * 0.36
     fs = min(head_h * 0.62, 15 * night.scale)
     small = max(fs * 0.5, 6.5)
-    rule, frame = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(night.frame, 1.2)
+    rule = svg.stroke(c["line"], 0.7, night.rule_dash)
+    frame = svg.stroke(night.frame, night.frame_width(1.2))
     display, body = night.family("display"), night.family("body")
     for oy in ys:
         for ox in xs:
@@ -271,8 +298,8 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
                     oy + head_h + (r - 0.5) * rh,
                     min(rh * 0.5, die_w * 0.7),
                     r,
-                    c["accent2"],
-                    stroke_w=1,
+                    night.die_color,
+                    stroke_w=night.frame_width(1),
                     family=display,
                 )
             for t, team in enumerate(teams):
@@ -293,7 +320,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
                         team,
                         fs,
                         display,
-                        fill=c["accent"],
+                        fill=night.light("accent") if fs >= LARGE_FROM else c["accent"],
                         anchor="middle",
                     )
                     + svg.text(

@@ -164,13 +164,15 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
 
 def _node(night: Inputs, x, y, r, n, grow, stroke, text_y, size, label) -> str:
     c, head = night.colors, n == 1
+    fill, text = (c["accent"], "#ffffff") if head else ("#ffffff", c["ink"])
+    if head and night.theme.ink_saver:  # no filled disc: a ring twice as heavy, the number in it
+        fill, text, stroke = "#ffffff", c["accent"], stroke * 2
     return (
         f'<circle class="mv-node" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * (grow if head else 1))}"'
-        f' fill="{c["accent"] if head else "#ffffff"}"'
-        f' stroke="{c["accent"] if head else c["accent2"]}" stroke-width="{stroke}"/>'
+        f' fill="{fill}" stroke="{c["accent"] if head else c["accent2"]}" stroke-width="{stroke}"/>'
         f'\n<text x="{_f(x)}" y="{_f(text_y)}" text-anchor="middle"'
         f' font-family="{night.family("body")}" font-weight="700" font-size="{_f(size)}"'
-        f' fill="{"#ffffff" if head else c["ink"]}">{label}</text>'
+        f' fill="{text}">{label}</text>'
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import MIN_TEXT, Inputs
+from .base import MIN_TEXT, Inputs, kicker_line
 from .geometry import EDGE, QR_SIDE, Block, Box, Page, Slot, Strip, cell, page_size_css
 from .grids import tally_grids
 from .sheets import rule_strip
@@ -50,6 +50,8 @@ class MarkerPage:
     kickers: tuple[Block, Block]  # upside down (top half), upright
     notes: tuple[Block, Block]
     strips: tuple[Strip, ...] = ()
+    scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
+    kicker: str = ""  # the title and date, when too long for the kicker's line: as they fit
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,8 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         ("seat", f"Any table but the {head}"),
     ]
     layer = svg.Layer()
-    card, disc, rule = svg.stroke(c["line"], 0.8), svg.fill(c["soft"]), svg.stroke(c["accent2"], 1)
+    card, disc = svg.stroke(c["line"], night.frame_width(0.8)), svg.fill(c["soft"])
+    rule = svg.stroke(c["accent2"], 1)
     slots = []
     count = count or cols * rows
     for i in range(count):
@@ -303,11 +306,11 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     return CardsPage(page, page_size_css(night.paper))
 
 
-def marker_page(night: Inputs) -> MarkerPage:
+def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
     turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
     down (the slot itself is an unturned rectangle in the top half)."""
-    c = night.colors
+    c, k = night.colors, night.scale  # k: --large-print's words
     w, ph = night.pw, night.ph
     h = ph / 2
     pad_x = EDGE + 10
@@ -316,7 +319,7 @@ def marker_page(night: Inputs) -> MarkerPage:
     kicker_y = h * 0.12 + 58
     note_y = slot_y + slot_h + 18
     face = [
-        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], 1),
+        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], night.frame_width(1)),
         svg.corners(
             night.art("corner"),
             EDGE + 8,
@@ -351,6 +354,9 @@ def marker_page(night: Inputs) -> MarkerPage:
             rule_strip(w / 2 - 71, h - slot_y - slot_h - 8, 142, 11, turned=True),
             rule_strip(w / 2 - 71, h + slot_y + slot_h + 8, 142, 11),
         )
+    # the title and date on one line clear of the corners' art: smaller, then cut short, if a
+    # long title needs it
+    fitted, kicker_fs = kicker_line(night, date, slot_w - 2 * 40, 9 * k)
     sample = night.event.table(1).name
     slots = (
         night.text_slot(
@@ -374,9 +380,14 @@ def marker_page(night: Inputs) -> MarkerPage:
     return MarkerPage(
         page,
         page_size_css(night.paper),
-        (Block(pad_x, h - kicker_y - 12, slot_w), Block(pad_x, h + kicker_y, slot_w)),
-        (Block(pad_x, h - note_y - 14, slot_w), Block(pad_x, h + note_y, slot_w)),
+        (
+            Block(pad_x, h - kicker_y - 12 * k, slot_w, kicker_fs),
+            Block(pad_x, h + kicker_y, slot_w, kicker_fs),
+        ),
+        (Block(pad_x, h - note_y - 14 * k, slot_w), Block(pad_x, h + note_y, slot_w)),
         strips,
+        k,
+        fitted,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import Inputs
+from .base import Inputs, kicker_line
 from .geometry import Block, Label, Page, page_size_css
 
 MARGIN = 54
@@ -26,28 +26,43 @@ class PrizePage:
     rule: Block
     rows: tuple[PrizeRow, ...]
     notes: Block
+    scale: float = 1.0  # --large-print: the CSS's words this much larger
+    kicker_text: str = ""  # the title and date, when too long for the kicker's line: as they fit
 
 
-def prize_page(night: Inputs) -> PrizePage:
+def prize_page(night: Inputs, date: str = "") -> PrizePage:
     from ..money import format_money
 
-    event, c = night.event, night.colors
+    event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
     pw, ph = night.pw, night.ph
     team = night.ruleset.sheet_kind == "team"
     n, mx = len(event.prizes), MARGIN
     cw = pw - 2 * mx
-    list_y = 226 if event.pot else 166
-    notes_h = 74
-    row_h = min((ph - list_y - notes_h - 40) / max(n, 3), 124)
-    badge = min(row_h * 0.74, 68)
+    tile_w, tile_h, op_w = 92 * k, 42 * k, 26 * k  # the pot's sum: players x buy-in = pot
+    list_y = 166 + tile_h + 18 if event.pot else 166
+    notes_h = 74 * k
+
+    def badge_for(list_y: float, notes_h: float) -> tuple[float, float]:
+        row_h = min((ph - list_y - notes_h - 40) / max(n, 3), 124)
+        return row_h, min(row_h * 0.74, 68)
+
+    row_h, badge = badge_for(list_y, notes_h)
+    # large print: the amounts k times as large as in the normal sheet's badges, in a pill as
+    # wide as they need (the rows are a little shorter: the sum and the notes take more room)
+    normal_badge = badge_for(226 if event.pot else 166, 74)[1] if k != 1 else badge
+    badge_w = badge * k
     layer = svg.Layer()
-    badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
-    winner, rule = svg.stroke(c["ink"], 0.9), svg.stroke(c["line"], 0.7)
-    for k in range(n):
-        ry = list_y + k * row_h
+    badge_style = svg.stroke(night.light("accent"), night.frame_width(2), fill="#ffffff")
+    # the winner's write-in line: with --ink-saver in the line colour, as other write-in lines
+    winner = svg.stroke(c["line"] if night.theme.ink_saver else c["ink"], 0.9)
+    rule = svg.stroke(c["line"], 0.7)
+    for i in range(n):
+        ry = list_y + i * row_h
         layer.add(
             badge_style,
-            svg.rrect(mx + 1, ry + row_h / 2 - badge / 2 + 1, badge - 2, badge - 2, badge / 2 - 1),
+            svg.rrect(
+                mx + 1, ry + row_h / 2 - badge / 2 + 1, badge_w - 2, badge - 2, badge / 2 - 1
+            ),
         )
         layer.add(winner, svg.seg(mx + cw * 0.6, ry + row_h * 0.72, mx + cw, ry + row_h * 0.72))
         layer.add(rule, svg.seg(mx, ry + row_h, mx + cw, ry + row_h))
@@ -64,12 +79,11 @@ def prize_page(night: Inputs) -> PrizePage:
             (money(event.buy_in), "BUY-IN"),
             (money(event.pot), "IN THE POT"),
         ]
-        tile_w, tile_h, op_w = 92, 42, 26
         tiles_x = (pw - 3 * tile_w - 2 * op_w) / 2
         display, font = night.family("display"), night.family("body")
-        for k, (value, label) in enumerate(tiles):
-            last = k == len(tiles) - 1
-            tx = tiles_x + k * (tile_w + op_w)
+        for i, (value, label) in enumerate(tiles):
+            last = i == len(tiles) - 1
+            tx = tiles_x + i * (tile_w + op_w)
             body.append(
                 svg.box(
                     tx,
@@ -85,24 +99,34 @@ def prize_page(night: Inputs) -> PrizePage:
             body.append(
                 svg.text(
                     tx + tile_w / 2,
-                    188,
+                    166 + 22 * k,
                     value,
-                    19,
+                    19 * k,
                     display,
                     fill=c["accent" if last else "ink"],
                     anchor="middle",
                 )
             )
             body.append(
-                svg.text(tx + tile_w / 2, 200, label, 6.5, font, 700, night.muted, "middle", 0.6)
+                svg.text(
+                    tx + tile_w / 2,
+                    166 + 34 * k,
+                    label,
+                    6.5 * k,
+                    font,
+                    700,
+                    night.muted,
+                    "middle",
+                    0.6,
+                )
             )
             if not last:
                 body.append(
                     svg.text(
                         tx + tile_w + op_w / 2,
-                        192,
-                        "×" if k == 0 else "=",
-                        16,
+                        166 + 26 * k,
+                        "×" if i == 0 else "=",
+                        16 * k,
                         font,
                         fill=night.muted,
                         anchor="middle",
@@ -111,8 +135,8 @@ def prize_page(night: Inputs) -> PrizePage:
     body.append(layer.markup())
     if not event.pot:
         star = night.art("star")
-        for k in range(n):
-            ry = list_y + k * row_h
+        for i in range(n):
+            ry = list_y + i * row_h
             body.append(
                 svg.image(
                     star,
@@ -126,9 +150,9 @@ def prize_page(night: Inputs) -> PrizePage:
     labels: tuple[Label, ...] = (
         night.label(
             mx + cw * 0.6,
-            list_y + row_h * 0.72 - 22,
+            list_y + row_h * 0.72 - 22 * k,  # room to write a name: k times as tall
             "\n".join(["WINNERS" if team else "WINNER"] * n),
-            6.5,
+            6.5 * k,
             "lb-b lb-m",
             w=cw * 0.4,
             pitch=row_h,
@@ -136,26 +160,34 @@ def prize_page(night: Inputs) -> PrizePage:
             ch=ph,
         ),
     )
+    # the kicker on one line between the corners' art: smaller, then cut short, if need be
+    kicker_text, kicker_fs = kicker_line(night, date, cw - 2 * 40, 8 * k)
     display_font = night.font("display")
     rows = []
-    for k, prize in enumerate(event.prizes):
-        ry = list_y + k * row_h
+    for i, prize in enumerate(event.prizes):
+        ry = list_y + i * row_h
         amount = None
         if event.pot:
             text = format_money(prize.amount, event.currency)
-            size = display_font.fit(text, badge * 0.84, badge * (0.36 if len(text) < 5 else 0.27))
-            amount = Block(mx, ry + row_h / 2 - badge * 0.25, badge, size, line=badge * 0.5)
+            size = display_font.fit(
+                text, badge_w * 0.84, normal_badge * (0.36 if len(text) < 5 else 0.27) * k
+            )
+            amount = Block(mx, ry + row_h / 2 - badge * 0.25, badge_w, size, line=badge * 0.5)
         what = Block(
-            mx + badge + 16, ry + row_h / 2 - (15 if prize.note else 9), cw * 0.6 - badge - 28
+            mx + badge_w + 16,
+            ry + row_h / 2 - (15 if prize.note else 9) * k,
+            cw * 0.6 - badge_w - 28,
         )
         rows.append(PrizeRow(amount, what))
     markup = svg.document(pw, ph, "\n".join(body))
     return PrizePage(
         Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), labels=labels),
         page_size_css(night.paper),
-        Block(mx, 48, cw),
+        Block(mx, 48, cw, kicker_fs),
         Block(mx, 60, cw),
         Block(mx, list_y - 12, cw),
         tuple(rows),
         Block(mx, list_y + n * row_h + 14, cw),
+        k,
+        kicker_text,
     )

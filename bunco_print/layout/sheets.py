@@ -14,6 +14,9 @@ from .grids import punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+# A title too long for one line at a good size goes on two (line-height 1.1) in the height one
+# line at full size takes (1.15 of it): at most this share of the full size.
+TWO_LINE_TITLE = 1.15 / (2 * 1.1)
 # The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
 # the paper's long edge: what printers do by default for portrait pages, and for landscape ones
 # it turns the sheet over its top edge, so a landscape half stays on its side.
@@ -29,6 +32,7 @@ class SheetText:
     note: Block | None = None
     title_text: str = ""  # the night's title as it fits
     grid: Box | None = None  # where the score or punch grid is drawn
+    title_lines: int = 1  # a long title goes on two lines
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def content_box(night: Inputs, i: int, back: bool = False) -> Box:
 
 @dataclass(frozen=True)
 class _Dims:
-    title: str  # the night's title, shortened if it cannot fit at its smallest size
+    title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
     s: float
     num_h: float
     num_w: float
@@ -93,17 +97,25 @@ class _Dims:
     body_y: float
     foot_y: float
     name_h: float
+    title_lines: int = 1
 
 
 def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
     num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
-    title, title_fs = night.font("display").shorten(
-        night.event.title, title_w, 32 * s * k, night.min_text * 1.5 * k, TITLE_SPACING_EM
+    font, floor = night.font("display"), night.min_text * 1.5 * k
+    text = night.event.title
+    title, title_fs = font.shorten(text, title_w, 32 * s * k, floor, TITLE_SPACING_EM)
+    two, two_fs = font.two_lines(
+        text, title_w, 32 * s * k * TWO_LINE_TITLE, floor, TITLE_SPACING_EM
     )
+    lines = 2 if two and (two_fs > title_fs or title != text) else 1  # larger, or whole
+    if lines == 2:
+        title, title_fs = two, two_fs
     sub_fs = max(10 * s, 6.5) * k
-    head_h = max(title_fs * 1.15 + sub_fs * 1.6, num_h + 30 * s)
+    title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
+    head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
     return _Dims(
         title,
@@ -118,6 +130,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
         head_h + 14 * s,
         ch - qr * k,  # the totals boxes beside the code: k times as tall
         max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
+        lines,
     )
 
 
@@ -169,7 +182,7 @@ def sheets_page(
             strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
         else:
             layer.add(
-                svg.stroke(night.frame, 1.2),
+                svg.stroke(night.frame, night.frame_width(1.2)),
                 svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
             )
         dice_h = d.head_h - d.num_h - 6 * s
@@ -233,7 +246,8 @@ def sheets_page(
         for k, label in enumerate(totals):
             bx = x + k * (box_w + box_gap)
             layer.add(
-                svg.stroke(night.frame, 1.4), svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5)
+                svg.stroke(night.frame, night.frame_width(1.4)),
+                svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
             )
             layer.text(
                 svg.text(
@@ -263,7 +277,8 @@ def sheets_page(
             )
         # the live layer: title, date line and the slots
         title = Block(x, y, d.title_w, d.title_fs)
-        sub = Block(x, y + d.title_fs * 1.2, d.title_w, sub_fs)
+        sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
+        sub = Block(x, y + sub_y, d.title_w, sub_fs)
         slots.append(
             night.text_slot(
                 f"s{i}-number",
@@ -304,7 +319,7 @@ def sheets_page(
         if night.qr:
             slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
-        texts.append(SheetText(title, sub, note, d.title, grid))
+        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",
@@ -332,9 +347,10 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
     for i in range(count or night.per_page):
         b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
-        s = min(cw / 540, ch / 700)
-        art = min(cw * 0.5, ch * 0.4)
-        label_h, fs = max(44 * s, 20), max(11 * s, 7)
+        s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's words
+        label_h, fs = max(44 * s, 20) * k, max(11 * s, 7) * k
+        words = fs * 2.2 + fs * 1.8 + label_h + fs * 2.4
+        art = min(cw * 0.5, ch * 0.4, ch * 0.9 - words)  # large print: the art gives way
         top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
         body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
         body.append(
@@ -363,7 +379,7 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
                 sample,
             )
         )
-        foot = max(10 * s, 9)  # its text about 6 to 7 pt: small, but never below the floor
+        foot = max(10 * s, 9) * k  # its text 6 to 7 pt (large print 1.3x): small, not tiny
         slots.append(
             night.text_slot(
                 f"b{i}-number",

@@ -158,12 +158,15 @@ def image(uri: str, x, y, w, h, transform: str = "", opacity: float = 1.0) -> st
 
 def corners(uri: str, x, y, w, h, size, opacity: float = 1.0) -> str:
     """The four corner ornaments inside the box (x, y, w, h)."""
+    if opacity < 1:  # faint: one group (an image's own opacity under a mirroring is lost)
+        inner = corners(uri, x, y, w, h, size)
+        return f'<g opacity="{opacity:.2f}">{inner}</g>'
     return "\n".join(
         [
-            image(uri, x, y, size, size, opacity=opacity),
-            image(uri, -(x + w), y, size, size, "scale(-1 1)", opacity),
-            image(uri, x, -(y + h), size, size, "scale(1 -1)", opacity),
-            image(uri, -(x + w), -(y + h), size, size, "scale(-1 -1)", opacity),
+            image(uri, x, y, size, size),
+            image(uri, -(x + w), y, size, size, "scale(-1 1)"),
+            image(uri, x, -(y + h), size, size, "scale(1 -1)"),
+            image(uri, -(x + w), -(y + h), size, size, "scale(-1 -1)"),
         ]
     )
 

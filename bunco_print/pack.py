@@ -293,7 +293,7 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
             doc, sep, number = key.rpartition("-page-")
             if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
                 pages.setdefault(doc, []).append(index)
-    pdf = draw_layers(render.write_pdf(document), html, [set(ids) for ids in anchors])
+    pdf = draw_layers(render.write_pdf(document), html, anchors)
     return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
 
 

@@ -82,7 +82,11 @@ def _count(number: object, thing: str) -> str:
 
 # Every filter and global the templates may use, in one place.
 FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt, "count": _count}
-GLOBALS: dict[str, object] = {}
+# an empty picture: where pdf/layers.py draws a figure, WeasyPrint only makes its room
+GLOBALS: dict[str, object] = {
+    "BLANK_SVG": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org"
+    "%2F2000%2Fsvg%22%20width%3D%221%22%20height%3D%221%22%2F%3E"
+}
 
 
 class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):

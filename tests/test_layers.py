@@ -10,7 +10,7 @@ from bunco_print import render
 from bunco_print.pack import PackRequest, lay_out_backgrounds, plan, template_context
 from bunco_print.pdf.vector import LayerError, Resources, convert
 
-DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "table_marker"]
+DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"]
 
 
 def backgrounds(native: bool, **options):
@@ -71,7 +71,7 @@ def test_paths_and_frames_become_pdf_operators():
 
 @pytest.mark.parametrize(
     "element",
-    ['<circle r="3"/>', '<path d="M1 1 A 2 2 0 0 1 3 3"/>', '<path d="M1 1" fill="red"/>'],
+    ['<ellipse rx="3" ry="2"/>', '<path d="M1 1 A 2 2 0 0 1 3 3"/>', '<path d="M1 1" fill="red"/>'],
 )
 def test_svg_it_does_not_draw_is_an_error_never_a_wrong_page(element):
     markup = f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{element}</svg>'

@@ -23,6 +23,7 @@ class Picture:
     w: float
     h: float
     labels: tuple[Label, ...] = ()
+    id: str = ""  # its element's id, where pdf/layers.py draws it
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,9 @@ def _facts(night: Inputs, width: float) -> Picture:
             svg.text(fx + fact_w / 2, 23, value, 17, display, fill=c["accent"], anchor="middle"),
             svg.text(fx + fact_w / 2, 35, label, 6.5, body, 700, night.muted, "middle", 0.4),
         ]
-    return Picture(svg.data_uri(svg.document(width, 44, "\n".join(parts))), width, 44)
+    return Picture(
+        svg.data_uri(svg.document(width, 44, "\n".join(parts))), width, 44, id="bp-fig-facts"
+    )
 
 
 def _chart(night: Inputs) -> Picture:
@@ -94,7 +97,8 @@ def _chart(night: Inputs) -> Picture:
         night.label(86, 0.5 * row_h - 2, "", 12, pitch=row_h, w=chart_w - 86, role="display"),
         night.label(86, 0.5 * row_h + 10, "", 8, "lb-m", pitch=row_h, w=chart_w - 86),
     )
-    return Picture(svg.data_uri(svg.document(chart_w, h, layer.markup())), chart_w, h, labels)
+    markup = svg.document(chart_w, h, layer.markup())
+    return Picture(svg.data_uri(markup), chart_w, h, labels, id="bp-fig-chart")
 
 
 def rules_pages(night: Inputs) -> RulesPages:
@@ -106,6 +110,6 @@ def rules_pages(night: Inputs) -> RulesPages:
         Block(MARGIN_SIDE, MARGIN_TOP, content_w, h=MARGIN_BOTTOM),
         facts=_facts(night, content_w),
         chart=_chart(night),
-        movement=Picture(svg.data_uri(markup), dia_w, dia_h, labels),
+        movement=Picture(svg.data_uri(markup), dia_w, dia_h, labels, id="bp-fig-movement"),
         keys=legend_keys(night),
     )

@@ -10,7 +10,7 @@ layer under its page's content with pdf/vector.py, its text in the fonts the HTM
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from io import BytesIO
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -18,13 +18,19 @@ from urllib.parse import unquote, urlparse
 import pikepdf
 from pikepdf import Dictionary, Name
 
+from ..units import PT_PER_PX
 from .draw import num
 from .fonts import embed, font_info
+from .model import Rect
 from .vector import LayerError, Resources, convert
 
 _LAYER = re.compile(
     r'<img class="svg-img bp-layer bp-native" data-page="([^"]+)"[^>]*? '
     r'src="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+)
+_FIGURE = re.compile(
+    r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)"[^>]*? '
+    r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
 )
 _ART = re.compile(r'<div class="bp-art-page" id="(bp-art-\d+)"><img src="([^"]+)"')
 _FACE = re.compile(
@@ -55,11 +61,13 @@ def _font_finder(html: str):
     return font
 
 
-def draw_layers(pdf: bytes, html: str, anchors: Sequence[set[str]]) -> bytes:
-    """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's element ids) with each
-    hidden layer of the HTML drawn under the content of the page that holds its id."""
+def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) -> bytes:
+    """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's elements by id, where they
+    are) with each hidden layer of the HTML drawn under the content of the page that holds
+    its id, and each figure in the room WeasyPrint made for it."""
     layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
-    if not layers:
+    figures = [(fig_id, unquote(data)) for fig_id, data in _FIGURE.findall(html)]
+    if not layers and not figures:
         return pdf
     page_of: dict[str, int] = {}
     for index, ids in enumerate(anchors):
@@ -85,12 +93,19 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[set[str]]) -> bytes:
 
     resources = Resources(font=_font_finder(html), art=art, info=font_info)
     drawn = []
-    for page_id, markup in layers:
-        if page_id not in page_of:
+    for element_id, markup in [*layers, *figures]:
+        if element_id not in page_of:
             continue  # a page of a document this pass did not lay out
-        page = doc.pages[page_of[page_id]]
+        index = page_of[element_id]
+        page, box = doc.pages[index], anchors[index][element_id]
         left, _, _, top = (float(v) for v in page.trimbox)
-        content = b"q 1 0 0 -1 %s %s cm\n%sQ\n" % (num(left), num(top), convert(markup, resources))
+        place = b"q 1 0 0 -1 %s %s cm\n" % (num(left), num(top))
+        if (element_id, markup) in figures:  # scaled into its box (a layer fills its page)
+            w, h = _size(markup)
+            x, y = box.x1 * PT_PER_PX, box.y1 * PT_PER_PX
+            sx, sy = (box.x2 - box.x1) * PT_PER_PX / w, (box.y2 - box.y1) * PT_PER_PX / h
+            place += b"%s 0 0 %s %s %s cm\n" % (num(sx), num(sy), num(x), num(y))
+        content = place + convert(markup, resources) + b"Q\n"
         page.contents_add(doc.make_stream(content), prepend=True)
         drawn.append(page)
     fonts = {
@@ -115,6 +130,16 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[set[str]]) -> bytes:
     out = BytesIO()
     doc.save(out, deterministic_id=True)
     return out.getvalue()
+
+
+def _size(markup: str) -> tuple[float, float]:
+    """An SVG document's user space: its viewBox's size, else its width and height."""
+    tag = re.search(r"<svg\b[^>]*>", markup)
+    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
+    box = [float(v) for v in re.split(r"[\s,]+", attrs.get("viewBox", "").strip()) if v]
+    if len(box) == 4 and box[2] > 0 and box[3] > 0:
+        return box[2], box[3]
+    return float(attrs.get("width", 1) or 1), float(attrs.get("height", 1) or 1)
 
 
 def art_pages(uris: Sequence[str]) -> list[dict]:

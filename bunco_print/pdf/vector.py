@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .fonts import FontInfo
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_TOKEN = re.compile(rf"[MmLlHhVvCcSsZz]|{_NUMBER}")
-_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Z": 0}
+_TOKEN = re.compile(rf"[MmLlHhVvCcSsQqZz]|{_NUMBER}")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "Z": 0}
 _K = 0.5523  # a quarter circle's control points, as layout/svg.rrect and WeasyPrint draw them
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -69,9 +69,12 @@ def convert(markup: str, resources: Resources) -> bytes:
     root = ET.fromstring(markup)
     if _tag(root) != "svg":
         raise LayerError("a layer is an <svg> document")
+    markers = {
+        m.get("id", ""): m for m in root.iter() if _tag(m) == "marker"
+    }  # drawn where paths name them, never in place
     out: list[bytes] = []
     for child in root:
-        _node(child, resources, out)
+        _node(child, resources, out, markers)
     return b"".join(out)
 
 
@@ -79,17 +82,32 @@ def _tag(node: ET.Element) -> str:
     return node.tag.rpartition("}")[2]
 
 
-def _node(node: ET.Element, res: Resources, out: list[bytes]) -> None:
+def _node(node: ET.Element, res: Resources, out: list[bytes], markers: dict) -> None:
     tag = _tag(node)
     if tag == "g":
         out.append(b"q %s" % _transform(node.get("transform", "")))
         for child in node:
-            _node(child, res, out)
+            _node(child, res, out, markers)
         out.append(b"Q\n")
+    elif tag == "defs":
+        return
     elif tag == "path":
-        _paint(node, _path(node.get("d", "")), out)
+        ops, end, angle = _trace(node.get("d", ""))
+        _paint(node, ops, out)
+        if (url := node.get("marker-end")) is not None and end is not None:
+            _marker(
+                node,
+                markers.get(url.removeprefix("url(#").removesuffix(")")),
+                end,
+                angle,
+                res,
+                out,
+                markers,
+            )
     elif tag == "rect":
         _paint(node, _rect(node), out)
+    elif tag == "circle":
+        _paint(node, _circle(node), out)
     elif tag == "text":
         _text(node, res, out)
     elif tag == "image":
@@ -134,13 +152,19 @@ def _paint(node: ET.Element, path: bytes, out: list[bytes]) -> None:
 
 
 def _path(d: str) -> bytes:
-    """SVG path data (absolute and relative M L H V C S Z) as PDF path operators."""
+    return _trace(d)[0]
+
+
+def _trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
+    """SVG path data (absolute and relative M L H V C S Q Z) as PDF path operators, with where
+    the path ends and its direction there (degrees), for a marker."""
     tokens = _TOKEN.findall(d)
     if _TOKEN.sub("", d).strip(" ,\t\n\r"):
         raise LayerError(f"path data {d[:40]!r} is not drawn natively")
     out: list[bytes] = []
     x = y = sx = sy = 0.0
     last_c2: tuple[float, float] | None = None  # the previous curve's second control point
+    came_from = (0.0, 0.0)  # the point the last segment left from, or its last control point
     i, command = 0, ""
     while i < len(tokens):
         if tokens[i].isalpha():
@@ -154,40 +178,84 @@ def _path(d: str) -> bytes:
         i += n
         if len(args) < n:
             raise LayerError("path data ends early")
+        pts = [
+            (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1])
+            for k in range(0, n - 1, 2)
+        ]
         curve = None
         if op == "M":
-            x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
-            sx, sy = x, y
+            x, y = sx, sy = pts[0]
             out.append(b"%s %s m\n" % (num(x), num(y)))
             command = "l" if rel else "L"  # more pairs after a moveto are linetos
         elif op in "LHV":
+            came_from = (x, y)
             if op == "L":
-                x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+                x, y = pts[0]
             elif op == "H":
                 x = x + args[0] if rel else args[0]
             else:
                 y = y + args[0] if rel else args[0]
             out.append(b"%s %s l\n" % (num(x), num(y)))
         elif op == "C":
-            pts = [
-                (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1]) for k in (0, 2, 4)
-            ]
             curve = pts
         elif op == "S":
             c1 = (2 * x - last_c2[0], 2 * y - last_c2[1]) if last_c2 else (x, y)
-            rest = [
-                (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1]) for k in (0, 2)
+            curve = [c1, *pts]
+        elif op == "Q":  # a quadratic as the cubic it is
+            (qx, qy), end = pts
+            curve = [
+                (x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y)),
+                (end[0] + 2 / 3 * (qx - end[0]), end[1] + 2 / 3 * (qy - end[1])),
+                end,
             ]
-            curve = [c1, *rest]
         else:  # Z
             out.append(b"h\n")
-            x, y = sx, sy
+            came_from, (x, y) = (x, y), (sx, sy)
         if curve is not None:
             out.append(b"%s c\n" % b" ".join(b"%s %s" % (num(a), num(b)) for a, b in curve))
+            came_from = curve[1] if curve[1] != curve[2] else curve[0]
             last_c2, (x, y) = curve[1], curve[2]
         else:
             last_c2 = None
-    return b"".join(out)
+    angle = math.degrees(math.atan2(y - came_from[1], x - came_from[0]))
+    return b"".join(out), ((x, y) if out else None), angle
+
+
+def _circle(node: ET.Element) -> bytes:
+    cx, cy, r = (float(node.get(k, "0")) for k in ("cx", "cy", "r"))
+    if r <= 0:
+        return b""
+    a = r * _K
+    return _path(
+        f"M{cx + r} {cy}C{cx + r} {cy + a} {cx + a} {cy + r} {cx} {cy + r}"
+        f"C{cx - a} {cy + r} {cx - r} {cy + a} {cx - r} {cy}"
+        f"C{cx - r} {cy - a} {cx - a} {cy - r} {cx} {cy - r}"
+        f"C{cx + a} {cy - r} {cx + r} {cy - a} {cx + r} {cy}Z"
+    )
+
+
+def _marker(path, marker, end, angle, res, out, markers) -> None:
+    """A marker at the end of `path`, turned to its direction there (orient="auto"), sized in
+    stroke widths (markerUnits="strokeWidth"), its viewBox fitted to markerWidth x Height."""
+    if marker is None:
+        raise LayerError("marker-end names no marker")
+    if marker.get("orient", "auto") != "auto":
+        raise LayerError("only markers turned with their path are drawn natively")
+    stroke = float(path.get("stroke-width", "1"))
+    box = [float(v) for v in re.split(r"[\s,]+", marker.get("viewBox", "").strip()) if v]
+    w, h = float(marker.get("markerWidth", "3")), float(marker.get("markerHeight", "3"))
+    fit = min(w / box[2], h / box[3]) if len(box) == 4 else 1.0
+    ref_x, ref_y = float(marker.get("refX", "0")), float(marker.get("refY", "0"))
+    out.append(
+        b"q %s"
+        % _transform(
+            f"translate({end[0]} {end[1]}) rotate({angle}) scale({stroke * fit}) "
+            f"translate({-ref_x} {-ref_y})"
+        )
+    )
+    for child in marker:
+        _node(child, res, out, markers)
+    out.append(b"Q\n")
 
 
 def _rect(node: ET.Element) -> bytes:

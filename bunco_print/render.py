@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
@@ -148,12 +149,31 @@ def render_html(template: str, **context) -> str:
         _theme_dirs.reset(token)
 
 
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
 def layout(html: str, base: Path | None = None):
-    """Lay the HTML out into pages (the slow part: do it once per document kind)."""
+    """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
+    stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once
+    per process and handed to WeasyPrint parsed."""
     from weasyprint import HTML
 
     base_url = str(base or data_dir("templates")) + "/"
-    return HTML(string=html, base_url=base_url).render(font_config=font_config())
+    found = _STYLE.search(html)
+    if found is None:
+        return HTML(string=html, base_url=base_url).render(font_config=font_config())
+    html = html[: found.start()] + html[found.end() :]
+    sheet = _stylesheet(found[1], base_url)
+    return HTML(string=html, base_url=base_url).render(
+        font_config=font_config(), stylesheets=[sheet]
+    )
+
+
+@lru_cache(maxsize=16)
+def _stylesheet(css: str, base_url: str):
+    from weasyprint import CSS
+
+    return CSS(string=css, base_url=base_url, font_config=font_config())
 
 
 def write_pdf(document) -> bytes:

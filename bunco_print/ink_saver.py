@@ -28,11 +28,11 @@ BOUNDS = {
 }
 ART_MIX = 0.55  # any other colour (art: gold, pumpkin...) is mixed this far towards white
 RULE_DASH = "2 2"  # the rules inside grids: long dashes, still a line to write along
-ART_OPACITY = 0.3  # theme art (corners, dice pictures, stars) prints this faint
+ART_OPACITY = 0.25  # theme art (corners, dice pictures, stars) prints this faint
 LARGE_FROM = 14.0  # stamped display text this large (pt; display faces are bold) may be lighter
 OUTLINE_FROM = 24.0  # stamped text this large (pt) prints as an outline, not a fill
 OUTLINE_WIDTH = 0.8  # pt
-FRAME_THIN = 0.6  # frames and outlines (never write-in lines or rules) print this much thinner
+FRAME_THIN = 0.5  # frames and outlines (never write-in lines or rules) print this much thinner
 
 CSS = f"""
 /* --ink-saver: no tints, faint art */

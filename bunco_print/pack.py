@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -21,10 +21,11 @@ from .ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH, ink_saver
 from .layout import Page, Slot
 from .layout.base import MIN_NAME
 from .layout.fonts import chain
+from .layout.prizes import LONG_AMOUNT
 from .layout.sheets import DUPLEX_FLIP
 from .limits import EXTRAS
 from .manifest import dumps
-from .money import REMAINDER_RULE
+from .money import REMAINDER_RULE, format_money
 from .night import Night, SeatCard
 from .pdf import QR, Art, PageSpec, Rect, Text, assemble, fallback_fonts, missing_glyphs
 from .pdf.layers import art_pages, draw_layers
@@ -195,6 +196,7 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
         "tally_pad": _pad_pages,
         "seat_cards": _card_pages,
         "table_marker": _marker_pages,
+        "prize_sheet": _prize_pages,
         **extra_stampers(),
     }
     all_specs: list[PageSpec] = []
@@ -310,7 +312,9 @@ def _chain(theme: themes.Theme, slot: Slot) -> tuple[Path, ...]:
 
 
 def _color(theme: themes.Theme, slot: Slot) -> str:
-    """Names ink, labels accent, captions muted."""
+    """Names ink, labels accent, captions muted; or the colour the slot names."""
+    if slot.color:
+        return theme.colors[slot.color]
     if slot.kind == "label":
         return theme.colors.get("muted", theme.colors["ink"])
     return theme.colors["ink" if slot.role == "body" else "accent"]
@@ -459,6 +463,25 @@ def extra_stampers() -> dict[str, Callable]:
     from .pack_extras import STAMPERS
 
     return STAMPERS
+
+
+def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    """The prize sheet with its numbers stamped: the pot's sum and each prize's amount (so a
+    catalogue lays it out once for every player count)."""
+    money = lambda amount: format_money(amount, event.currency)  # noqa: E731
+    values = {"pot-players": str(event.players), "pot-buy-in": money(event.buy_in)}
+    values["pot-pot"] = money(event.pot)
+    stamps = []
+    for slot in laid.page(doc).slots:
+        if slot.id.startswith("prize-"):
+            text = money(event.prizes[slot.index].amount)
+            if len(text) >= 5:
+                slot = replace(slot, size=slot.size * LONG_AMOUNT)
+        else:
+            text = values[slot.id]
+        stamps.append((Rect(*slot.box.px()), _text(theme, slot, text)))
+    for page in bg.pages[doc]:
+        yield PageSpec(page, tuple(stamps))
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -257,15 +257,31 @@ def test_ghost_instructions_only_with_ghosts():
 
 @pytest.mark.parametrize("ruleset", sorted(SPECIFICS))
 def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
-    ctx = context(players=13, ruleset=ruleset, docs=["prize_sheet"], buy_in=5)
-    text = Page(render.render_html("base.html.j2", **ctx)).text
-    event = ctx["event"]
-    assert "$65" in text and "13" in text
-    for prize in event.prizes:
-        assert prize.name in text
-        # the whole amount, right before its prize's name ("$2" must not match "$22")
-        assert re.search(rf"(?<![\d.,$])\${prize.amount}(?![\d,]) {re.escape(prize.name)}", text)
-    assert money.REMAINDER_RULE in text
+    """The pot's sum and each amount are stamped, each amount on its own prize's row."""
+    import pypdfium2 as pdfium
+
+    from bunco_print.pack import PackRequest, build_pack
+
+    pack = build_pack(PackRequest(players=13, ruleset=ruleset, buy_in=5, seed=1))
+    pdf = pack.documents["prize-sheet.pdf"]
+    page = pdfium.PdfDocument(pdf)[0].get_textpage()
+    text = page.get_text_range()
+    assert re.search(r"(?<![\d$])13(?!\d)", text) and "$5" in text and "$65" in text
+
+    def middles(words: str) -> list[float]:
+        """Where each whole `words` on the page sits, up the page."""
+        search, found = page.search(words, match_case=True, match_whole_word=True), []
+        while (hit := search.get_next()) is not None:
+            box = page.get_charbox(hit[0])
+            found.append((box[1] + box[3]) / 2)
+        assert found, f"{words!r} is not on the prize sheet"
+        return found
+
+    for prize in pack.event.prizes:
+        # the whole amount ("$2" must not be found in "$22"), level with its prize's name
+        name = middles(prize.name)[0]
+        assert any(abs(at - name) < 12 for at in middles(f"${prize.amount}")), prize.name
+    assert money.REMAINDER_RULE in " ".join(text.split())
     assert "Tied for a prize?" in text
 
 

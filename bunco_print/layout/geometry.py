@@ -84,6 +84,7 @@ class Slot:
     sample: str = ""
     sample_size: float = 0.0
     sample_art: str = ""  # art URI, for previews of art slots
+    color: str = ""  # the theme colour its text is stamped in, when not its kind's
 
     @property
     def is_text(self) -> bool:

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 
 from . import svg
 from .base import Inputs, kicker_line
-from .geometry import Block, Label, Page, page_size_css
+from .geometry import Block, Box, Label, Page, Slot, page_size_css
 
 MARGIN = 54
+LONG_AMOUNT = 0.75  # an amount of five characters or more ("$1,000") starts this much smaller
 
 
 @dataclass(frozen=True)
 class PrizeRow:
-    amount: Block | None  # the amount in its badge (no pot: a star instead)
-    what: Block  # the prize's name and note
+    what: Block  # the prize's name and note (its amount is stamped in its badge: prize-i-amount)
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,6 @@ class PrizePage:
 
 
 def prize_page(night: Inputs, date: str = "") -> PrizePage:
-    from ..money import format_money
-
     event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
     pw, ph = night.pw, night.ph
     team = night.ruleset.sheet_kind == "team"
@@ -72,15 +70,16 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
         svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)", night.art_opacity),
         svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3, opacity=night.art_opacity),
     ]
+    slots: list[Slot] = []
     if event.pot:
-        money = lambda amount: format_money(amount, event.currency)  # noqa: E731
-        tiles = [
-            (str(event.players), "PLAYERS"),
-            (money(event.buy_in), "BUY-IN"),
-            (money(event.pot), "IN THE POT"),
-        ]
+        tiles = [("players", "PLAYERS"), ("buy-in", "BUY-IN"), ("pot", "IN THE POT")]
         tiles_x = (pw - 3 * tile_w - 2 * op_w) / 2
-        display, font = night.family("display"), night.family("body")
+        font = night.family("body")
+        display = night.font("display")
+        size = 19 * k
+        # each sum's number is stamped (it changes with the player count), its baseline where
+        # the tile's words leave room: the box of its ascent and descent, centred there
+        centre = 166 + 22 * k - (display.ascent - display.descent) / 2 * size
         for i, (value, label) in enumerate(tiles):
             last = i == len(tiles) - 1
             tx = tiles_x + i * (tile_w + op_w)
@@ -96,15 +95,14 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
                     c["soft"] if last else "none",
                 )
             )
-            body.append(
-                svg.text(
-                    tx + tile_w / 2,
-                    166 + 22 * k,
-                    value,
-                    19 * k,
-                    display,
-                    fill=c["accent" if last else "ink"],
-                    anchor="middle",
+            slots.append(
+                Slot(
+                    f"pot-{value}",
+                    Box(tx + 4, centre - display.line * size / 2, tile_w - 8, display.line * size),
+                    "number",
+                    role="display",
+                    size=size,
+                    color="accent" if last else "ink",
                 )
             )
             body.append(
@@ -162,26 +160,22 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
     )
     # the kicker on one line between the corners' art: smaller, then cut short, if need be
     kicker_text, kicker_fs = kicker_line(night, date, cw - 2 * 40, 8 * k)
-    display_font = night.font("display")
     rows = []
     for i, prize in enumerate(event.prizes):
         ry = list_y + i * row_h
-        amount = None
-        if event.pot:
-            text = format_money(prize.amount, event.currency)
-            size = display_font.fit(
-                text, badge_w * 0.84, normal_badge * (0.36 if len(text) < 5 else 0.27) * k
-            )
-            amount = Block(mx, ry + row_h / 2 - badge * 0.25, badge_w, size, line=badge * 0.5)
+        if event.pot:  # the amount is stamped in its badge: as large as fits, or LONG_AMOUNT
+            top = ry + row_h / 2 - badge * 0.25
+            box = Box(mx + badge_w * 0.08, top, badge_w * 0.84, badge * 0.5)
+            slots.append(Slot(f"prize-{i}-amount", box, "number", i, size=normal_badge * 0.36 * k))
         what = Block(
             mx + badge_w + 16,
             ry + row_h / 2 - (15 if prize.note else 9) * k,
             cw * 0.6 - badge_w - 28,
         )
-        rows.append(PrizeRow(amount, what))
+        rows.append(PrizeRow(what))
     markup = svg.document(pw, ph, "\n".join(body))
     return PrizePage(
-        Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), labels=labels),
+        Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), tuple(slots), labels),
         page_size_css(night.paper),
         Block(mx, 48, cw, kicker_fs),
         Block(mx, 60, cw),

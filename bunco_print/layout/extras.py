@@ -97,6 +97,14 @@ def _safe(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
 
+def extra_page(night: Inputs, page_id: str, body: list[str], slots=()) -> Page:
+    """A page of the paper: its static layer from `body` (SVG markup), its slots, and the
+    area inside the printers' unprinted edge as the place its slots may go."""
+    pw, ph = night.pw, night.ph
+    markup = svg.document(pw, ph, "\n".join(body))
+    return Page(page_id, pw, ph, svg.data_uri(markup), tuple(slots), safe=_safe(night))
+
+
 def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> InvitationPage:
     """One invitation a page: the night's title in large type, the date, and the time, place,
     host and RSVP as given or as write-in lines (field slots) for the host's pen."""
@@ -171,14 +179,7 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
         Line(Block(mx, notes_y + i * 20 * k, cw, 12 * k), text) for i, text in enumerate(notes)
     )
     body.append(layer.markup())
-    page = Page(
-        "invitation-page-0",
-        pw,
-        ph,
-        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-        tuple(slots),
-        safe=_safe(night),
-    )
+    page = extra_page(night, "invitation-page-0", body, slots)
     return InvitationPage(
         page,
         page_size_css(night.paper),
@@ -265,14 +266,7 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
             )
         )
     body.append(layer.markup())
-    page = Page(
-        f"name_tags-page-{number}",
-        pw,
-        ph,
-        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-        tuple(slots),
-        safe=_safe(night),
-    )
+    page = extra_page(night, f"name_tags-page-{number}", body, slots)
     return NameTagsPage(page, page_size_css(night.paper), tuple(texts))
 
 
@@ -353,15 +347,6 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
             winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
             page_tags.append(PrizeTag(kicker, name, note, winner, written))
         body += [layer.markup(), *stars]
-        pages.append(
-            Page(
-                f"prize_tags-page-{number}",
-                pw,
-                ph,
-                svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-                tuple(slots),
-                safe=_safe(night),
-            )
-        )
+        pages.append(extra_page(night, f"prize_tags-page-{number}", body, slots))
         tags.append(tuple(page_tags))
     return PrizeTagsPages(tuple(pages), page_size_css(night.paper), tuple(tags))

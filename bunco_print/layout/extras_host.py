@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from . import svg
 from .base import Inputs
-from .extras import Line
-from .geometry import EDGE, Block, Box, Page, page_size_css
+from .extras import Line, extra_page
+from .geometry import Block, Box, Page, page_size_css
 
 MARGIN = 54
 MINUTES_A_ROUND = 4  # a round of Bunco takes three to five minutes
@@ -208,14 +208,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         layer.add(dot, svg.rrect(line_x - r, y + 8 - r, 2 * r, 2 * r, r))
         placed_steps.append((Block(right_x, y, right_w, k, h=step_h), step))
     body.append(layer.markup())
-    page = Page(
-        "host_checklist-page-0",
-        pw,
-        ph,
-        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-        tuple(slots),
-        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
-    )
+    page = extra_page(night, "host_checklist-page-0", body, slots)
     return ChecklistPage(
         page,
         page_size_css(night.paper),
@@ -242,7 +235,7 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     from ..money import format_money
 
     event, c, k = night.event, night.colors, night.scale
-    pw, ph = night.pw, night.ph
+    pw = night.pw
     mx, cw = MARGIN, pw - 2 * MARGIN
     per_page = sign_in_rows(night)
     amount = format_money(event.buy_in, event.currency) if event.buy_in else ""
@@ -296,14 +289,7 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     )
     head_y = top - head_h
     return SignInPage(
-        Page(
-            "sign_in_sheet-page-0",
-            pw,
-            ph,
-            svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-            tuple(slots),
-            safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
-        ),
+        extra_page(night, "sign_in_sheet-page-0", body, slots),
         page_size_css(night.paper),
         Line(Block(mx, 70, cw, 8 * k), f"{event.title} · {date}"),
         Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),

@@ -86,6 +86,8 @@ def main() -> None:
         cpu = cpu_seconds()
         whole = run(command, env)
         cpu = cpu_seconds() - cpu
+        # the largest process's peak memory (a worker or the parent; kB on Linux)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         again = run(command, env)
         images = len(list(shop.glob("*/*.png")))
         size = sum(p.stat().st_size for p in shop.glob("*/*.zip"))
@@ -107,6 +109,7 @@ def main() -> None:
     print(f"  cold run:       {whole:6.1f} s on {cores} cores ({whole / packs:.2f} s a pack)")
     print(f"  CPU time:       {cpu:6.1f} s, so {cpu / cores:.1f} s of {cores} idle cores")
     print("    goal: under 60 s, ideally 30 s")
+    print(f"  peak memory of one process: {peak:.0f} MB (flat: each task frees its packs)")
     print(f"  re-run, nothing changed: {again:6.2f} s (every listing skipped)")
     print(f"one by one: median {per_pack:.2f} s a pack over {len(one_by_one)} sampled packs")
     print(f"  x {packs} packs = {by_hand:6.1f} s")

@@ -12,8 +12,8 @@ from .layout import Slot
 from .layout.fonts import chain
 from .money import format_money
 from .night import Night
-from .pack import _chain, _color, _fit_name, _name, _pages, _stamps, _text
 from .pdf import PageSpec, Text
+from .stampers import fit_name, font_chain, name_text, pages_of, slot_color, slot_text, stamps_for
 
 
 def _tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
@@ -24,15 +24,15 @@ def _tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]
         if slot.kind != "name" or not name:
             return None
         # a tag's name is read across a room: two large lines rather than one small one
-        paths, name = _chain(theme, slot), unicodedata.normalize("NFC", name)
+        paths, name = font_chain(theme, slot), unicodedata.normalize("NFC", name)
         fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, slot.size / 2)
-        text, size, _ = fitted if fitted[2] else _fit_name(theme, slot, name)
-        return Text(text, paths[0], size, _color(theme, slot), fallbacks=paths[1:])
+        text, size, _ = fitted if fitted[2] else fit_name(theme, slot, name)
+        return Text(text, paths[0], size, slot_color(theme, slot), fallbacks=paths[1:])
 
     names = [sheet.name for sheet in event.sheets] if not event.team_cards else []
     names = (names + [""] * event.players)[: event.players]
-    for background, page, chunk in _pages(doc, names, bg, laid):
-        yield PageSpec(background, _stamps(page, chunk, fill))
+    for background, page, chunk in pages_of(doc, names, bg, laid):
+        yield PageSpec(background, stamps_for(page, chunk, fill))
 
 
 def _sign_in_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
@@ -45,24 +45,24 @@ def _sign_in_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageS
     def fill(slot: Slot, row: tuple[int, str]):
         number, name = row
         if slot.kind == "name":
-            return replace(_name(theme, slot, name), align="left") if name else None
-        return replace(_text(theme, slot, str(number)), align="right")
+            return replace(name_text(theme, slot, name), align="left") if name else None
+        return replace(slot_text(theme, slot, str(number)), align="right")
 
-    for background, page, chunk in _pages(doc, items, bg, laid):
-        yield PageSpec(background, _stamps(page, chunk, fill))
+    for background, page, chunk in pages_of(doc, items, bg, laid):
+        yield PageSpec(background, stamps_for(page, chunk, fill))
 
 
 def _prize_tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
     """Each page of tags with its prizes' amounts in their badges."""
 
     def amount(slot: Slot, prize) -> Text:
-        return _text(theme, slot, format_money(prize.amount, event.currency))
+        return slot_text(theme, slot, format_money(prize.amount, event.currency))
 
     pages = laid.pages(doc)
     per_page = laid.page(doc).capacity if event.pot else 0  # six, or all on one page
     for k, (background, page) in enumerate(zip(bg.pages[doc], pages, strict=True)):
         prizes = event.prizes[k * per_page : (k + 1) * per_page] if per_page else ()
-        yield PageSpec(background, _stamps(page, prizes, amount))
+        yield PageSpec(background, stamps_for(page, prizes, amount))
 
 
 def _checklist_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
@@ -70,10 +70,10 @@ def _checklist_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[Pag
     counts = {slot.index: slot.sample for slot in laid.page(doc).slots}
 
     def fill(slot: Slot, _):
-        return replace(_text(theme, slot, counts[slot.index]), align="right")
+        return replace(slot_text(theme, slot, counts[slot.index]), align="right")
 
     page = laid.page(doc)
-    yield PageSpec(bg.pages[doc][0], _stamps(page, range(max(counts) + 1), fill))
+    yield PageSpec(bg.pages[doc][0], stamps_for(page, range(max(counts) + 1), fill))
 
 
 STAMPERS = {

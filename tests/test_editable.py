@@ -177,7 +177,7 @@ def test_the_manifest_says_editable_and_reads_back(editable_pack):
 
 def test_team_cards_have_a_field_for_each_partner():
     """Team cards (bonko) have two write-in lines; no names are ever printed on them."""
-    from bunco_print import layout, pack, rulesets
+    from bunco_print import layout, pack, rulesets, stampers
     from bunco_print.plan import plan_event
 
     ruleset, theme = rulesets.load("bonko"), themes.load("classic")
@@ -188,7 +188,8 @@ def test_team_cards_have_a_field_for_each_partner():
         for s in layout.lay_out(event, ruleset, theme, docs=["team_card"]).page("team_card").slots
     )
     backgrounds = pack.Backgrounds(b"", {"team_card": [0, 1]})
-    specs = list(pack._sheet_pages("team_card", event, "k", theme, backgrounds, laid))
+    stamp = stampers.stamper("team_card")
+    specs = list(stamp("team_card", event, "k", theme, backgrounds, laid))
     found = {s.name: r for spec in specs for r, s in spec.stamps if hasattr(s, "multiline")}
     cards = len(event.sheets)
     assert set(found) == {f"team-card-{n}-partner-{k}" for n in range(1, cards + 1) for k in (1, 2)}

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bunco_print import pack, render, rulesets, themes
+from bunco_print import pack, render, rulesets, stampers, themes
 from bunco_print import plan as ev
 from bunco_print.layout import lay_out
 from bunco_print.layout.fonts import metrics
@@ -96,11 +96,11 @@ def test_a_long_name_measured_with_the_real_font_fits_its_slot(per_page):
     laid = lay_out(event, rs, th, "letter", per_page, ["score_sheet"])
     slot = laid.page("score_sheet").slot("s0-name")
     font = metrics(th.font(slot.role, slot.weight))
-    long = pack._text(th, slot, LONG_NAME)
+    long = stampers.slot_text(th, slot, LONG_NAME)
     assert long.font == th.font("body", "700")
     assert font.width(LONG_NAME, long.size) <= slot.box.w + 0.01
     assert long.size < slot.size  # it had to shrink
-    short = pack._text(th, slot, "Bea")
+    short = stampers.slot_text(th, slot, "Bea")
     assert short.size == slot.size and font.width("Bea", short.size) < slot.box.w
     # the text's ascent..descent box fits the slot's height
     assert short.size * font.line <= slot.box.h

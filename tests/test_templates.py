@@ -11,6 +11,7 @@ import pytest
 from bunco_print import money, render, rulesets, themes
 from bunco_print import plan as ev
 from bunco_print.layout import lay_out
+from bunco_print.pack import template_context as pack_context
 
 DOCS = [
     "score_sheet",
@@ -260,10 +261,20 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
     """The pot's sum and each amount are stamped, each amount on its own prize's row."""
     import pypdfium2 as pdfium
 
-    from bunco_print.pack import PackRequest, build_pack
+    from bunco_print.pack import PackRequest, lay_out_backgrounds, lay_out_pages, plan
+    from bunco_print.pdf import assemble
+    from bunco_print.stampers import stamper
 
-    pack = build_pack(PackRequest(players=13, ruleset=ruleset, buy_in=5, seed=1))
-    pdf = pack.documents["prize-sheet.pdf"]
+    # the prize sheet alone, laid out and stamped as a pack prints it
+    request, docs = PackRequest(players=13, ruleset=ruleset, buy_in=5, seed=1), ["prize_sheet"]
+    event, secret, theme, rules = plan(request)
+    laid = lay_out_pages(request, event, rules, theme, docs)
+    html = render.render_html(
+        "base.html.j2", **pack_context(event, rules, theme, request, docs, laid=laid)
+    )
+    backgrounds = lay_out_backgrounds(html)
+    specs = stamper("prize_sheet")("prize_sheet", event, secret, theme, backgrounds, laid)
+    pdf = assemble(backgrounds.pdf, list(specs), backgrounds.pdf)
     page = pdfium.PdfDocument(pdf)[0].get_textpage()
     text = page.get_text_range()
     assert re.search(r"(?<![\d$])13(?!\d)", text) and "$5" in text and "$65" in text
@@ -277,7 +288,7 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
         assert found, f"{words!r} is not on the prize sheet"
         return found
 
-    for prize in pack.event.prizes:
+    for prize in event.prizes:
         # the whole amount ("$2" must not be found in "$22"), level with its prize's name
         name = middles(prize.name)[0]
         assert any(abs(at - name) < 12 for at in middles(f"${prize.amount}")), prize.name

@@ -51,7 +51,8 @@ def slot_text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
     outline = OUTLINE_WIDTH if theme.ink_saver and size >= OUTLINE_FROM else 0.0
     color = slot_color(theme, slot)
-    if theme.ink_saver and size >= LARGE_FROM and slot.role != "body" and slot.kind != "label":
+    large = size >= LARGE_FROM and slot.role != "body" and slot.kind != "label"
+    if theme.ink_saver and large and not slot.color:  # a colour the slot names is kept
         color = theme.colors["accent-large"]
     return Text(
         text, paths[0], size, color, rotate=slot.rotate, fallbacks=paths[1:], outline=outline

@@ -237,3 +237,14 @@ def test_same_subset_whatever_the_clock(layout, monkeypatch, tmp_path):
     later = time.time() + 400 * 86400
     monkeypatch.setattr(time, "time", lambda: later)
     assert pdf(tmp_path / "b.ttf") == first
+
+
+def test_a_fonts_numbers_are_the_same_without_harfbuzz(monkeypatch):
+    """Where hb-subset is not installed, fontTools reads the same character map."""
+    from bunco_print.pdf import fonts, hb
+
+    with_hb = fonts.font_info.__wrapped__(LATO)
+    monkeypatch.setattr(hb, "cmap", lambda path: None)
+    without = fonts.font_info.__wrapped__(LATO)
+    assert without == with_hb and ord("Ł") in without.cmap
+    assert with_hb == fonts._font_info_by_fonttools(LATO)  # the tables read the same way too

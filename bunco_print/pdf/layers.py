@@ -22,7 +22,7 @@ from ..units import PT_PER_PX
 from .draw import num
 from .fonts import embed, font_info
 from .model import Rect
-from .vector import LayerError, Resources, convert
+from .vector import LayerError, Resources, convert, view_box
 
 _LAYER = re.compile(
     r'<img class="svg-img bp-layer bp-native" data-page="([^"]+)"[^>]*? '
@@ -93,15 +93,16 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
 
     resources = Resources(font=_font_finder(html), art=art, info=font_info)
     drawn = []
-    for element_id, markup in [*layers, *figures]:
+    placed = [(i, m, False) for i, m in layers] + [(i, m, True) for i, m in figures]
+    for element_id, markup, figure in placed:
         if element_id not in page_of:
             continue  # a page of a document this pass did not lay out
         index = page_of[element_id]
         page, box = doc.pages[index], anchors[index][element_id]
         left, _, _, top = (float(v) for v in page.trimbox)
         place = b"q 1 0 0 -1 %s %s cm\n" % (num(left), num(top))
-        if (element_id, markup) in figures:  # scaled into its box (a layer fills its page)
-            w, h = _size(markup)
+        if figure:  # scaled into its box (a layer fills its page)
+            w, h = _size(markup, by_view_box=True)
             x, y = box.x1 * PT_PER_PX, box.y1 * PT_PER_PX
             sx, sy = (box.x2 - box.x1) * PT_PER_PX / w, (box.y2 - box.y1) * PT_PER_PX / h
             place += b"%s 0 0 %s %s %s cm\n" % (num(sx), num(sy), num(x), num(y))
@@ -132,14 +133,20 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
     return out.getvalue()
 
 
-def _size(markup: str) -> tuple[float, float]:
-    """An SVG document's user space: its viewBox's size, else its width and height."""
+def _size(markup: str, by_view_box: bool) -> tuple[float, float]:
+    """An SVG document's size: its user space (the viewBox's size) for a figure scaled into
+    its box, or its own width and height for art laid out at its size; the other when the one
+    is missing."""
     tag = re.search(r"<svg\b[^>]*>", markup)
     attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
-    box = [float(v) for v in re.split(r"[\s,]+", attrs.get("viewBox", "").strip()) if v]
-    if len(box) == 4 and box[2] > 0 and box[3] > 0:
-        return box[2], box[3]
-    return float(attrs.get("width", 1) or 1), float(attrs.get("height", 1) or 1)
+    box = view_box(attrs.get("viewBox", ""))
+    try:
+        given = float(attrs["width"]), float(attrs["height"])
+    except (KeyError, ValueError):
+        given = None
+    if by_view_box:
+        return box[2:] if box else given or (1.0, 1.0)
+    return given or (box[2:] if box else (100.0, 100.0))
 
 
 def art_pages(uris: Sequence[str]) -> list[dict]:
@@ -153,11 +160,4 @@ def art_pages(uris: Sequence[str]) -> list[dict]:
 
 def svg_size(path: Path) -> tuple[float, float]:
     """An art file's own size (its width and height, else its viewBox's), in its units."""
-    head = path.read_text(encoding="utf-8", errors="replace")[:2000]
-    tag = re.search(r"<svg\b[^>]*>", head)
-    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
-    try:
-        return float(attrs["width"]), float(attrs["height"])
-    except (KeyError, ValueError):
-        box = [float(v) for v in re.split(r"[\s,]+", attrs.get("viewBox", "").strip()) if v]
-        return (box[2], box[3]) if len(box) == 4 and box[2] > 0 and box[3] > 0 else (100.0, 100.0)
+    return _size(path.read_text(encoding="utf-8", errors="replace")[:2000], by_view_box=False)

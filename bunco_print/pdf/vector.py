@@ -78,6 +78,15 @@ def convert(markup: str, resources: Resources) -> bytes:
     return b"".join(out)
 
 
+def view_box(value: str) -> tuple[float, float, float, float] | None:
+    """An SVG viewBox's four numbers, or None when it is missing, malformed or empty."""
+    try:
+        box = tuple(float(v) for v in re.split(r"[\s,]+", value.strip()) if v)
+    except ValueError:
+        return None
+    return box if len(box) == 4 and box[2] > 0 and box[3] > 0 else None
+
+
 def _tag(node: ET.Element) -> str:
     return node.tag.rpartition("}")[2]
 
@@ -242,9 +251,9 @@ def _marker(path, marker, end, angle, res, out, markers) -> None:
     if marker.get("orient", "auto") != "auto":
         raise LayerError("only markers turned with their path are drawn natively")
     stroke = float(path.get("stroke-width", "1"))
-    box = [float(v) for v in re.split(r"[\s,]+", marker.get("viewBox", "").strip()) if v]
+    box = view_box(marker.get("viewBox", ""))
     w, h = float(marker.get("markerWidth", "3")), float(marker.get("markerHeight", "3"))
-    fit = min(w / box[2], h / box[3]) if len(box) == 4 else 1.0
+    fit = min(w / box[2], h / box[3]) if box else 1.0
     ref_x, ref_y = float(marker.get("refX", "0")), float(marker.get("refY", "0"))
     out.append(
         b"q %s"

@@ -23,7 +23,7 @@ from .manifest import dumps
 from .money import REMAINDER_RULE
 from .night import Night
 from .pdf import PageSpec, Rect, assemble, fallback_fonts, missing_glyphs
-from .pdf.layers import art_pages, draw_layers
+from .pdf.layers import draw_layers
 from .plan import plan_event
 from .stampers import PIECES, fit_name, stamper
 
@@ -238,7 +238,7 @@ def template_context(
         preview=preview,
         qr=request.qr,
         native_layers=native,
-        layer_art=art_pages(laid.layer_art()) if native else [],
+        layer_art=laid.layer_art() if native else [],
     )
 
 

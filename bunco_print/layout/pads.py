@@ -393,5 +393,10 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
 
 def pieces_pages(night: Inputs, names: tuple[str, ...]) -> PiecesPages:
     """Each art piece on its own 2in page, so the stamper can scale it into any slot."""
-    pages = tuple(Page(f"pieces-page-{k}", 144, 144) for k in range(len(names)))
+    pages = tuple(
+        Page(f"pieces-page-{k}", 144, 144, svg.data_uri(svg.document(144, 144, art)))
+        for k, art in enumerate(
+            svg.image(night.art(name), 0, 0, 144, 144, opacity=night.art_opacity) for name in names
+        )
+    )
     return PiecesPages(pages, names, tuple(night.art(name) for name in names))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -32,7 +33,7 @@ _FIGURE = re.compile(
     r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)"[^>]*? '
     r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
 )
-_ART = re.compile(r'<div class="bp-art-page" id="(bp-art-\d+)"><img src="([^"]+)"')
+_ART = re.compile(r'<link class="bp-art" href="([^"]+)">')
 _FACE = re.compile(
     r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
     r"font-weight: (\d+); font-style: (\w+); \}"
@@ -73,21 +74,24 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
     for index, ids in enumerate(anchors):
         for anchor in ids:
             page_of.setdefault(anchor, index)
-    art_pages = {href: page_of[art_id] for art_id, href in _ART.findall(html)}
+    listed = set(_ART.findall(html))
     doc = pikepdf.open(BytesIO(pdf))
     forms: dict[str, tuple[bytes, float, float, pikepdf.Object]] = {}
 
     def art(href: str) -> tuple[bytes, float, float]:
         if href not in forms:
-            if href not in art_pages:
-                raise LayerError(f"art {href} was not laid out on a page of its own")
-            page = doc.pages[art_pages[href]]
-            x1, y1, x2, y2 = (float(v) for v in page.mediabox)
-            form = page.as_form_xobject()
+            if href not in listed:
+                raise LayerError(f"art {href} is not listed in the HTML")
+            content, w, h, opacities = art_drawing(Path(unquote(urlparse(href).path)))
+            form = doc.make_stream(content)
+            form.Type, form.Subtype = Name.XObject, Name.Form
+            form.BBox = [0, 0, w, h]
+            if opacities:
+                form.Resources = Dictionary(ExtGState=_states(opacities))
             # a group: an opacity the layer gives applies to the art as a whole, whatever
             # opacity its own drawing sets
             form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
-            forms[href] = b"BPA%d" % len(forms), x2 - x1, y2 - y1, doc.make_indirect(form)
+            forms[href] = b"BPA%d" % len(forms), w, h, form
         name, w, h, _ = forms[href]
         return name, w, h
 
@@ -114,10 +118,7 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
         for path, (name, used) in resources.fonts.items()
     }
     xobjects = {Name("/" + name.decode()): form for name, _, _, form in forms.values()}
-    states = {
-        Name("/" + name.decode()): Dictionary(Type=Name.ExtGState, ca=value, CA=value)
-        for value, name in resources.opacities.items()
-    }
+    states = _states(resources.opacities)
     for page in drawn:
         own = page.obj.get("/Resources")
         if own is None:
@@ -149,13 +150,44 @@ def _size(markup: str, by_view_box: bool) -> tuple[float, float]:
     return given or (box[2:] if box else (100.0, 100.0))
 
 
-def art_pages(uris: Sequence[str]) -> list[dict]:
-    """Each art file's page for the templates: its URI and its own size."""
-    pages = []
-    for uri in uris:
-        w, h = svg_size(Path(unquote(urlparse(uri).path)))
-        pages.append({"href": uri, "w": w, "h": h})
-    return pages
+def _states(opacities: Mapping) -> Dictionary:
+    """The graphics states a drawing named for its opacities (`Resources.opacities`)."""
+    states = Dictionary()
+    for key, name in opacities.items():
+        fill, stroke = (key, key) if isinstance(key, float) else key
+        states[Name("/" + name.decode())] = Dictionary(Type=Name.ExtGState, ca=fill, CA=stroke)
+    return states
+
+
+def art_drawing(path: Path) -> tuple[bytes, float, float, dict]:
+    """An art file drawn at its own size, y up (as a form holds it): its operators, width,
+    height and the opacities they name (`Resources.opacities`). Kept per process: a pack
+    shows the same few files on many pages, a catalogue in every pack."""
+    stat = path.stat()
+    return _art_drawing(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _art_drawing(path: Path, _mtime: int, _bytes: int) -> tuple[bytes, float, float, dict]:
+    markup = path.read_text(encoding="utf-8")
+    w, h = _size(markup, by_view_box=False)
+    tag = re.search(r"<svg\b[^>]*>", markup)
+    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
+    x, y, vw, vh = view_box(attrs.get("viewBox", "")) or (0.0, 0.0, w, h)
+    s = min(w / vw, h / vh)  # preserveAspectRatio xMidYMid meet
+    ox, oy = (w - s * vw) / 2 - s * x, (h - s * vh) / 2 - s * y
+    place = b"1 0 0 -1 0 %s cm %s 0 0 %s %s %s cm\n" % (num(h), num(s), num(s), num(ox), num(oy))
+    resources = Resources(font=_no_text, art=_no_art, info=font_info)
+    drawing = convert(markup, resources)
+    return b"q " + place + drawing + b"Q\n", w, h, dict(resources.opacities)
+
+
+def _no_text(*_args) -> Path:
+    raise LayerError("art files draw no text")
+
+
+def _no_art(*_args) -> tuple[bytes, float, float]:
+    raise LayerError("art files place no other art")
 
 
 def svg_size(path: Path) -> tuple[float, float]:

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .fonts import FontInfo
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_TOKEN = re.compile(rf"[MmLlHhVvCcSsQqZz]|{_NUMBER}")
-_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "Z": 0}
+_TOKEN = re.compile(rf"[MmLlHhVvCcSsQqTtAaZz]|{_NUMBER}")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 _K = 0.5523  # a quarter circle's control points, as layout/svg.rrect and WeasyPrint draw them
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -51,17 +51,20 @@ class Resources:
     art: Callable[[str], tuple[bytes, float, float]]
     info: Callable[[Path], FontInfo]
     fonts: dict[Path, tuple[bytes, dict[int, str]]] = field(default_factory=dict)
-    opacities: dict[float, bytes] = field(default_factory=dict)
+    opacities: dict[float | tuple[float, float], bytes] = field(default_factory=dict)
 
     def font_name(self, path: Path) -> tuple[bytes, dict[int, str]]:
         if path not in self.fonts:
             self.fonts[path] = b"BPF%d" % len(self.fonts), {}
         return self.fonts[path]
 
-    def opacity(self, value: float) -> bytes:
-        if value not in self.opacities:
-            self.opacities[value] = b"BPO%d" % len(self.opacities)
-        return self.opacities[value]
+    def opacity(self, value: float, stroke: float | None = None) -> bytes:
+        """The graphics state painting fills at `value` and strokes at `stroke` (the same when
+        not given) opacity."""
+        key = value if stroke is None or stroke == value else (value, stroke)
+        if key not in self.opacities:
+            self.opacities[key] = b"BPO%d" % len(self.opacities)
+        return self.opacities[key]
 
 
 def convert(markup: str, resources: Resources) -> bytes:
@@ -74,7 +77,7 @@ def convert(markup: str, resources: Resources) -> bytes:
     }  # drawn where paths name them, never in place
     out: list[bytes] = []
     for child in root:
-        _node(child, resources, out, markers)
+        _node(child, resources, out, markers, _opacity(root))
     return b"".join(out)
 
 
@@ -91,18 +94,26 @@ def _tag(node: ET.Element) -> str:
     return node.tag.rpartition("}")[2]
 
 
-def _node(node: ET.Element, res: Resources, out: list[bytes], markers: dict) -> None:
+def _node(
+    node: ET.Element, res: Resources, out: list[bytes], markers: dict, alpha: float = 1.0
+) -> None:
+    """`alpha`: the opacity the groups around the node give it (each painting's own opacity
+    is multiplied by it; groups here never overlap what they hold, so this is exact)."""
     tag = _tag(node)
-    if tag == "g":
+    if tag not in ("g", "image", "defs") and "transform" in node.attrib:  # a shape's own
+        out.append(b"q %s" % _transform(node.get("transform", "")))
+        _node(_untransformed(node), res, out, markers, alpha)
+        out.append(b"Q\n")
+    elif tag == "g":
         out.append(b"q %s" % _transform(node.get("transform", "")))
         for child in node:
-            _node(child, res, out, markers)
+            _node(child, res, out, markers, alpha * _opacity(node))
         out.append(b"Q\n")
     elif tag == "defs":
         return
     elif tag == "path":
         ops, end, angle = _trace(node.get("d", ""))
-        _paint(node, ops, out)
+        _paint(node, ops, out, res, alpha)
         if (url := node.get("marker-end")) is not None and end is not None:
             _marker(
                 node,
@@ -114,13 +125,15 @@ def _node(node: ET.Element, res: Resources, out: list[bytes], markers: dict) -> 
                 markers,
             )
     elif tag == "rect":
-        _paint(node, _rect(node), out)
-    elif tag == "circle":
-        _paint(node, _circle(node), out)
+        _paint(node, _rect(node), out, res, alpha)
+    elif tag in ("circle", "ellipse"):
+        _paint(node, _ellipse(node), out, res, alpha)
+    elif tag in ("polygon", "polyline"):
+        _paint(node, _polygon(node, closed=tag == "polygon"), out, res, alpha)
     elif tag == "text":
         _text(node, res, out)
     elif tag == "image":
-        _image(node, res, out)
+        _image(node, res, out, alpha)
     else:
         raise LayerError(f"<{tag}> is not drawn natively")
 
@@ -135,12 +148,32 @@ def _color(value: str | None, default: str | None) -> str | None:
     return value
 
 
-def _paint(node: ET.Element, path: bytes, out: list[bytes]) -> None:
+def _untransformed(node: ET.Element) -> ET.Element:
+    bare = ET.Element(node.tag, {k: v for k, v in node.attrib.items() if k != "transform"})
+    bare.text = node.text
+    bare.extend(node)
+    return bare
+
+
+def _opacity(node: ET.Element, name: str = "opacity") -> float:
+    try:
+        value = float(node.get(name, "1"))
+    except ValueError:
+        raise LayerError(f"{name} {node.get(name)!r} is not a number") from None
+    return min(max(value, 0.0), 1.0)
+
+
+def _paint(node: ET.Element, path: bytes, out: list[bytes], res: Resources, alpha: float) -> None:
     fill = _color(node.get("fill"), "#000000")
     stroke = _color(node.get("stroke"), None)
     if not path or (fill is None and stroke is None):
         return
     ops = [b"q "]
+    alpha *= _opacity(node)
+    fill_alpha = round(alpha * _opacity(node, "fill-opacity"), 3)
+    stroke_alpha = round(alpha * _opacity(node, "stroke-opacity"), 3)
+    if fill_alpha < 1 or stroke_alpha < 1:
+        ops.append(b"/%s gs " % res.opacity(fill_alpha, stroke_alpha))
     if fill is not None:
         ops.append(b"%s rg " % rgb(fill))
     if stroke is not None:
@@ -173,6 +206,7 @@ def _trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
     out: list[bytes] = []
     x = y = sx = sy = 0.0
     last_c2: tuple[float, float] | None = None  # the previous curve's second control point
+    last_q: tuple[float, float] | None = None  # the previous quadratic's control point
     came_from = (0.0, 0.0)  # the point the last segment left from, or its last control point
     i, command = 0, ""
     while i < len(tokens):
@@ -210,16 +244,31 @@ def _trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
         elif op == "S":
             c1 = (2 * x - last_c2[0], 2 * y - last_c2[1]) if last_c2 else (x, y)
             curve = [c1, *pts]
-        elif op == "Q":  # a quadratic as the cubic it is
-            (qx, qy), end = pts
+        elif op in "QT":  # a quadratic as the cubic it is (T: its control point reflected)
+            if op == "Q":
+                (qx, qy), end = pts
+            else:
+                (qx, qy), end = (2 * x - last_q[0], 2 * y - last_q[1]) if last_q else (x, y), pts[0]
             curve = [
                 (x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y)),
                 (end[0] + 2 / 3 * (qx - end[0]), end[1] + 2 / 3 * (qy - end[1])),
                 end,
             ]
+        elif op == "A":
+            end = (x + args[5], y + args[6]) if rel else (args[5], args[6])
+            arcs = _arc((x, y), args[0], args[1], args[2], args[3] != 0, args[4] != 0, end)
+            for arc in arcs:
+                out.append(b"%s c\n" % b" ".join(b"%s %s" % (num(a), num(b)) for a, b in arc))
+            if arcs:
+                came_from = arcs[-1][1]
+            else:
+                came_from = (x, y)
+                out.append(b"%s %s l\n" % (num(end[0]), num(end[1])))
+            x, y = end
         else:  # Z
             out.append(b"h\n")
             came_from, (x, y) = (x, y), (sx, sy)
+        last_q = (qx, qy) if op in "QT" else None
         if curve is not None:
             out.append(b"%s c\n" % b" ".join(b"%s %s" % (num(a), num(b)) for a, b in curve))
             came_from = curve[1] if curve[1] != curve[2] else curve[0]
@@ -230,17 +279,75 @@ def _trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
     return b"".join(out), ((x, y) if out else None), angle
 
 
-def _circle(node: ET.Element) -> bytes:
-    cx, cy, r = (float(node.get(k, "0")) for k in ("cx", "cy", "r"))
-    if r <= 0:
+def _arc(start, rx, ry, turn, large, sweep, end) -> list[list[tuple[float, float]]]:
+    """An SVG elliptical arc as cubic curves of at most a quarter turn each ([] when it is a
+    straight line: a radius of 0), after the SVG spec's endpoint-to-centre conversion."""
+    (x1, y1), (x2, y2) = start, end
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0 or (x1, y1) == (x2, y2):
+        return []
+    phi = math.radians(turn)
+    cos, sin = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    px, py = cos * dx + sin * dy, -sin * dx + cos * dy
+    grow = px * px / (rx * rx) + py * py / (ry * ry)
+    if grow > 1:  # radii too small to reach: scaled up just enough
+        rx, ry = rx * math.sqrt(grow), ry * math.sqrt(grow)
+    num_ = rx * rx * ry * ry - rx * rx * py * py - ry * ry * px * px
+    den = rx * rx * py * py + ry * ry * px * px
+    k = math.sqrt(max(num_, 0.0) / den) * (-1 if large == sweep else 1)
+    cx_, cy_ = k * rx * py / ry, -k * ry * px / rx
+    cx = cos * cx_ - sin * cy_ + (x1 + x2) / 2
+    cy = sin * cx_ + cos * cy_ + (y1 + y2) / 2
+
+    def angle(ux, uy, vx, vy):
+        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+
+    a1 = angle(1, 0, (px - cx_) / rx, (py - cy_) / ry)
+    delta = angle((px - cx_) / rx, (py - cy_) / ry, (-px - cx_) / rx, (-py - cy_) / ry)
+    if not sweep and delta > 0:
+        delta -= 2 * math.pi
+    elif sweep and delta < 0:
+        delta += 2 * math.pi
+    pieces = max(1, math.ceil(abs(delta) / (math.pi / 2) - 1e-9))
+    step = delta / pieces
+    t = 4 / 3 * math.tan(step / 4)
+
+    def point(a, dxr=0.0, dyr=0.0):
+        ex, ey = rx * (math.cos(a) + dxr), ry * (math.sin(a) + dyr)
+        return cx + cos * ex - sin * ey, cy + sin * ex + cos * ey
+
+    curves = []
+    for i in range(pieces):
+        a, b = a1 + i * step, a1 + (i + 1) * step
+        c1 = point(a, -t * math.sin(a), t * math.cos(a))
+        c2 = point(b, t * math.sin(b), -t * math.cos(b))
+        curves.append([c1, c2, end if i == pieces - 1 else point(b)])
+    return curves
+
+
+def _ellipse(node: ET.Element) -> bytes:
+    """A circle (r) or an ellipse (rx, ry) as four quarter curves."""
+    cx, cy = float(node.get("cx", "0")), float(node.get("cy", "0"))
+    rx = float(node.get("rx", node.get("r", "0")))
+    ry = float(node.get("ry", node.get("r", "0")))
+    if rx <= 0 or ry <= 0:
         return b""
-    a = r * _K
+    a, b = rx * _K, ry * _K
     return _path(
-        f"M{cx + r} {cy}C{cx + r} {cy + a} {cx + a} {cy + r} {cx} {cy + r}"
-        f"C{cx - a} {cy + r} {cx - r} {cy + a} {cx - r} {cy}"
-        f"C{cx - r} {cy - a} {cx - a} {cy - r} {cx} {cy - r}"
-        f"C{cx + a} {cy - r} {cx + r} {cy - a} {cx + r} {cy}Z"
+        f"M{cx + rx} {cy}C{cx + rx} {cy + b} {cx + a} {cy + ry} {cx} {cy + ry}"
+        f"C{cx - a} {cy + ry} {cx - rx} {cy + b} {cx - rx} {cy}"
+        f"C{cx - rx} {cy - b} {cx - a} {cy - ry} {cx} {cy - ry}"
+        f"C{cx + a} {cy - ry} {cx + rx} {cy - b} {cx + rx} {cy}Z"
     )
+
+
+def _polygon(node: ET.Element, closed: bool) -> bytes:
+    numbers = re.findall(_NUMBER, node.get("points", ""))
+    if len(numbers) < 4:
+        return b""
+    pairs = " L".join(f"{numbers[k]} {numbers[k + 1]}" for k in range(0, len(numbers) - 1, 2))
+    return _path(f"M{pairs}{'Z' if closed else ''}")
 
 
 def _marker(path, marker, end, angle, res, out, markers) -> None:
@@ -350,7 +457,7 @@ def _text(node: ET.Element, res: Resources, out: list[bytes]) -> None:
     )
 
 
-def _image(node: ET.Element, res: Resources, out: list[bytes]) -> None:
+def _image(node: ET.Element, res: Resources, out: list[bytes], alpha: float = 1.0) -> None:
     href = node.get("href") or node.get("{http://www.w3.org/1999/xlink}href") or ""
     name, bw, bh = res.art(href)
     x, y = float(node.get("x", "0")), float(node.get("y", "0"))
@@ -362,7 +469,7 @@ def _image(node: ET.Element, res: Resources, out: list[bytes]) -> None:
     ops = [b"q "]
     if "transform" in node.attrib:
         ops.append(_transform(node.get("transform", "")))
-    opacity = float(node.get("opacity", "1"))
+    opacity = alpha * _opacity(node)
     if opacity < 1:
         ops.append(b"/%s gs " % res.opacity(round(opacity, 3)))
     ops.append(b"%s 0 0 %s %s %s cm /%s Do Q\n" % (num(s), num(-s), num(ox), num(oy), name))

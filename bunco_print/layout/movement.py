@@ -89,7 +89,9 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
     c, movement = night.colors, night.ruleset.movement
     display = night.family("display")
     step = w / t
-    nw = min(step * 0.62, 92)
+    # large print (a page 1.3x narrower): the tables take more of the row, so their names
+    # grow 1.3x with the rest
+    nw = min(step * (0.81 if night.large else 0.62), 92)
     nh = min(nw * 0.5, 34)
     cy = h / 2
     fs = min(nh * 0.42, nw / 6, 13)
@@ -182,9 +184,16 @@ def _number_size(night: Inputs, r: float, n: int, share: float) -> float:
     return max(r * (share if n < 100 else share * 0.82), night.min_text)
 
 
+def _per_row(night: Inputs, t: int) -> int:
+    """How many tables a row of the snake holds: in large print (drawn on a page 1.3x
+    narrower) fewer, so its numbers grow with the rest."""
+    per_row = 20 if t > 40 else max(10, math.ceil((t + 1) / 2))
+    return round(per_row / night.scale) if night.large else per_row
+
+
 def _snake(night: Inputs, w, h, t) -> str:
     """Many tables: numbered dots in a snake, rows of `per_row`, joined in order."""
-    per_row = 20 if t > 40 else max(10, math.ceil((t + 1) / 2))
+    per_row = _per_row(night, t)
     rows = math.ceil(t / per_row)
     step, rstep = w / per_row, h / rows
     r = min(step * 0.36, rstep * 0.3, 13)
@@ -295,8 +304,11 @@ def diagram(night: Inputs, w: float, h: float) -> tuple[str, tuple[Label, ...]]:
 
 
 def diagram_height(night: Inputs) -> float:
+    """The diagram's height in its own units (in large print it is printed 1.3x)."""
     ruleset, t = night.ruleset, len(night.event.tables)
     h = 128 if t <= 7 else max(t // 20 + 1, 2) * 46
+    if night.large and t > 7:
+        h = max(math.ceil(t / _per_row(night, t)), 2) * 46
     if ruleset.naming == "groups" and ruleset.group_tables and t > ruleset.group_tables:
         h = 120 if t <= 4 * ruleset.group_tables else 150
     return h

@@ -172,7 +172,8 @@ def _scaled(label: Label, k: float) -> Label:
 def rules_pages(night: Inputs) -> RulesPages:
     k = night.scale  # large print: the pictures are drawn as for a page k times narrower
     content_w = night.pw - 2 * MARGIN_SIDE
-    dia_w, dia_h = content_w - 24, diagram_height(night)
+    dia_w = content_w - 24
+    dia_h = diagram_height(night, dia_w / k)
     markup, labels = diagram(night, dia_w / k, dia_h)
     return RulesPages(
         page_size_css(night.paper),

@@ -140,7 +140,9 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
         out += [stays((k + 0.5) * step) for k in range(1, t)]
         if t > 1:
             x1, x2 = 0.5 * step + nw * 0.15, (t - 0.5) * step - nw * 0.15
-            low = bottom + lift * 2.1
+            # as deep as the diagram lets it be: the curve's lowest point (a quarter of the way
+            # from its ends to its control points' depth) stays above its bottom edge
+            low = min(bottom + lift * 2.1, (h - 1.625 - 0.25 * bottom) / 0.75)
             d = (
                 f"M{_f(x1)} {_f(bottom + 2)}C{_f(x1 + step * 0.3)} {_f(low)}"
                 f" {_f(x2 - step * 0.3)} {_f(low)} {_f(x2)} {_f(bottom + 3)}"

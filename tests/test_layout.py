@@ -114,15 +114,19 @@ def test_a_longer_title_shrinks_to_fit():
     title = long.docs["score_sheet"].sheets[0].title
     assert title.size < short.docs["score_sheet"].sheets[0].title.size
     assert display.width(LONG_TITLE, title.size) <= title.w
+    # too long for one line beside "Tally" at 6 pt: two lines, whole, each fitting
     pad = long.docs["tally_pad"].pads[0]
-    assert pad.head.size < short.docs["tally_pad"].pads[0].head.size and pad.head.size >= 6
-    assert LONG_TITLE.startswith(pad.title.removesuffix("…"))
-    assert body.width(pad.title, pad.head.size) + display.width("Tally ", 22) <= pad.head.w
-    card_title = long.page("seat_cards").labels[1]
-    assert card_title.size < short.page("seat_cards").labels[1].size
-    shown = card_title.text.split("\n")[0]  # too long at 6 pt: shortened with an ellipsis
-    assert card_title.size >= 6 and LONG_TITLE.startswith(shown.removesuffix("…"))
-    assert display.width(shown, card_title.size) <= card_title.width
+    assert pad.head.size <= short.docs["tally_pad"].pads[0].head.size and pad.head.size >= 6
+    assert " ".join(pad.title.split("\n")) == LONG_TITLE and pad.title.count("\n") == 1
+    for line in pad.title.split("\n"):
+        assert body.width(line, pad.head.size) + display.width("Tally ", 22) <= pad.head.w
+    # on a seat card: two lines (a label each, a line per card), whole, as large as one could
+    first, second = long.page("seat_cards").labels[1:3]
+    one_line = short.page("seat_cards").labels[1]
+    assert first.size == second.size and 6 <= first.size <= one_line.size
+    lines = first.text.split("\n")[0], second.text.split("\n")[0]
+    assert " ".join(lines) == LONG_TITLE
+    assert all(display.width(line, first.size) <= first.width for line in lines)
 
 
 def test_font_metrics_come_from_the_font_files():

@@ -4,15 +4,17 @@ markers its line stays clear of the corners, the date whole."""
 
 from __future__ import annotations
 
+import functools
+
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
 from bunco_print import layout, themes
-from bunco_print.layout.base import MIN_TEXT
+from bunco_print.layout.base import LARGE, MIN_TEXT
 from bunco_print.layout.sheets import TITLE_SPACING_EM
 
-from .pdftools import smallest_text
+from .pdftools import page_texts, smallest_text
 from .test_pack import build
 
 TITLE = "Grandma Rosalind's Extra-Special Holiday Bunco Extravaganza!"  # 60 letters
@@ -71,8 +73,57 @@ def test_the_title_line_stays_clear_of_the_corners(pack, document, corner):
     assert smallest_text(pdf)[0] >= MIN_TEXT
 
 
-def test_the_longest_title_is_cut_short_on_one_line_with_the_date_whole():
-    pdf = build(13, title=LONGEST).documents["prize-sheet.pdf"]
-    (line,) = lines_with(pdf, 0, "ANNUAL")
-    assert "…" in line[0] and line[0].endswith("2026")
+def test_the_longest_title_fills_two_lines_before_it_is_cut_short_with_the_date_whole():
+    pdf = titled("letter", False, LONGEST).documents["prize-sheet.pdf"]
+    first, second = (text for text, *_ in lines_with(pdf, 0, "ANNUAL"))
+    assert "…" not in first and "…" in second and second.endswith("DECEMBER 4, 2026")
+    assert LONGEST.upper().startswith(f"{first} {second.split('…')[0]}")
     assert smallest_text(pdf)[0] >= MIN_TEXT
+
+
+@functools.cache
+def titled(paper: str, large: bool, title: str = TITLE):
+    """A 13-player pack with a long title, built once per paper, print size and title."""
+    return build(13, title=title, paper=paper, large_print=large)
+
+
+PRINTS = [("letter", False), ("a4", False), ("letter", True), ("a4", True)]
+
+
+@pytest.mark.parametrize(("paper", "large"), PRINTS)
+def test_a_long_title_goes_on_two_lines_on_every_seat_card(paper, large):
+    pdf = titled(paper, large).documents["seat-cards.pdf"]
+    lines = lines_with(pdf, 0, "Grandma Extravaganza!")
+    cards = 4 if large else 10
+    assert [text for text, *_ in lines].count("Grandma Rosalind's Extra-Special") == cards
+    assert [text for text, *_ in lines].count("Holiday Bunco Extravaganza!") == cards
+    assert len(lines) == 2 * cards  # the whole title, on two lines, on every card
+    assert "…" not in page_texts(pdf)[0]
+    floor = MIN_TEXT * (LARGE if large else 1)
+    assert min(size for *_, size in lines) >= floor - 0.05
+    assert smallest_text(pdf)[0] >= MIN_TEXT
+
+
+@pytest.mark.parametrize(("paper", "large"), PRINTS)
+def test_every_document_prints_a_long_title_whole(paper, large):
+    pack = titled(paper, large)
+    for name, pdf in pack.documents.items():
+        text = page_texts(pdf)[0].upper()
+        if name == "tally-pads.pdf" and (paper, large) == ("a4", False):
+            # A4's quarter pads leave 91 pt beside "Tally": two lines at 6 pt, the second
+            # cut short
+            first, second = (t for t, *_ in lines_with(pdf, 0, "Grandma Special")[:2])
+            first = first.replace("\x02", "-")  # pdfium reads a hyphen ending a line so
+            assert second.endswith("…") and TITLE.startswith(f"{first}{second[:-1]}")
+            continue
+        assert "…" not in text, name
+        assert all(word.upper() in text for word in TITLE.split()), name
+
+
+def test_the_longest_title_fills_two_lines_on_a_seat_card_before_it_is_cut_short():
+    pdf = titled("letter", False, LONGEST).documents["seat-cards.pdf"]
+    lines = [text for text, *_ in lines_with(pdf, 0, "Annual Potluck")]
+    first, second = lines[0], next(text for text in lines if text != lines[0])
+    assert LONGEST.startswith(f"{first} {second.removesuffix('…')}")
+    assert second.endswith("…") and "…" not in first
+    assert min(size for *_, size in lines_with(pdf, 0, "Annual")) >= MIN_TEXT - 0.05

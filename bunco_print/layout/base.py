@@ -9,7 +9,7 @@ from .. import night as model
 from ..ink_saver import ART_OPACITY, FRAME_THIN, RULE_DASH
 from ..rulesets import Ruleset
 from ..themes import Theme
-from .fonts import FontMetrics, metrics
+from .fonts import FontMetrics, breaks, metrics
 from .geometry import PAPERS, Box, Label, Slot
 
 # Stamped text fills at most this share of its slot's height (the rest is air around it).
@@ -184,6 +184,37 @@ def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str
     while title and font.width(title.rstrip() + "…" + tail, floor, spacing * floor) > room:
         title = title[:-1]
     return title.rstrip() + "…" + tail, floor
+
+
+def kicker_lines(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
+    """As kicker_line, but a title that one line cannot hold whole at the smallest text size
+    goes on two (split by a newline: the title's first words, then the rest and the date);
+    cut short, the date kept whole, only when two lines cannot hold it either."""
+    one, one_fs = kicker_line(night, date, room, size)
+    if "…" not in one:
+        return one, one_fs
+    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
+    title, tail = night.event.title.upper(), f" · {date}".upper()
+
+    def natural(line: str) -> float:
+        return font.width(line, 1) + spacing * len(line)
+
+    splits = [(first, rest + tail) for first, rest, _ in breaks(title)]
+    if not splits:
+        return one, one_fs
+    first, second = min(splits, key=lambda pair: max(map(natural, pair)))
+    two_fs = min(size, room / max(natural(first), natural(second)))
+    floor = night.min_text * night.scale
+    if two_fs >= floor:
+        return f"{first}\n{second}", two_fs
+    # two lines at the smallest size: the first as long as fits, the rest cut short
+    fitting = [pair for pair in breaks(title) if natural(pair[0]) * floor <= room]
+    if not fitting:
+        return one, one_fs
+    first, rest, _ = fitting[-1]
+    while rest and natural(rest.rstrip() + "…" + tail) * floor > room:
+        rest = rest[:-1]
+    return f"{first}\n{rest.rstrip()}…{tail}", floor
 
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -89,7 +89,9 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
     c, movement = night.colors, night.ruleset.movement
     display = night.family("display")
     step = w / t
-    nw = min(step * 0.62, 92)
+    # large print (a page 1.3x narrower): the tables take more of the row, so their names
+    # grow 1.3x with the rest
+    nw = min(step * (0.81 if night.large else 0.62), 92)
     nh = min(nw * 0.5, 34)
     cy = h / 2
     fs = min(nh * 0.42, nw / 6, 13)
@@ -138,7 +140,9 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
         out += [stays((k + 0.5) * step) for k in range(1, t)]
         if t > 1:
             x1, x2 = 0.5 * step + nw * 0.15, (t - 0.5) * step - nw * 0.15
-            low = bottom + lift * 2.1
+            # as deep as the diagram lets it be: the curve's lowest point (a quarter of the way
+            # from its ends to its control points' depth) stays above its bottom edge
+            low = min(bottom + lift * 2.1, (h - 1.625 - 0.25 * bottom) / 0.75)
             d = (
                 f"M{_f(x1)} {_f(bottom + 2)}C{_f(x1 + step * 0.3)} {_f(low)}"
                 f" {_f(x2 - step * 0.3)} {_f(low)} {_f(x2)} {_f(bottom + 3)}"
@@ -182,9 +186,16 @@ def _number_size(night: Inputs, r: float, n: int, share: float) -> float:
     return max(r * (share if n < 100 else share * 0.82), night.min_text)
 
 
+def _per_row(night: Inputs, t: int) -> int:
+    """How many tables a row of the snake holds: in large print (drawn on a page 1.3x
+    narrower) fewer, so its numbers grow with the rest."""
+    per_row = 20 if t > 40 else max(10, math.ceil((t + 1) / 2))
+    return round(per_row / night.scale) if night.large else per_row
+
+
 def _snake(night: Inputs, w, h, t) -> str:
     """Many tables: numbered dots in a snake, rows of `per_row`, joined in order."""
-    per_row = 20 if t > 40 else max(10, math.ceil((t + 1) / 2))
+    per_row = _per_row(night, t)
     rows = math.ceil(t / per_row)
     step, rstep = w / per_row, h / rows
     r = min(step * 0.36, rstep * 0.3, 13)
@@ -208,20 +219,36 @@ def _snake(night: Inputs, w, h, t) -> str:
     return "\n".join(out)
 
 
+def _group_grid(w: float, h: float, groups: int, g: int) -> tuple[int, int, float]:
+    """Many groups of g tables beside the example ladder, in a w x h diagram: how many a row,
+    how many rows, and each table's circle's radius."""
+    gx = w * 0.34 + 16
+    best_q, per_row = 0.0, 1
+    for cols in range(1, groups + 1):
+        q = min((w - gx) / cols / g, h / math.ceil(groups / cols))
+        if q > best_q:
+            best_q, per_row = q, cols
+    rows = math.ceil(groups / per_row)
+    return per_row, rows, min((w - gx) / per_row / (g * 3.1), h / rows * 0.27, 9)
+
+
 def _groups(night: Inputs, w, h, t, labels: list[Label]) -> str:
     c, g = night.colors, night.ruleset.group_tables
     groups = math.ceil(t / g)
     out = []
     if groups <= 4:  # a few groups: each its own small ladder, every move drawn
         gw = w / groups
+        pad = 6 / night.scale  # the gap between groups, the same on the page in large print
         for gi in range(groups):
             size = min(g, t - gi * g)
+            row = _row(night, (gw - 2 * pad) * size / g, h - 16, size, first=gi * g + 1)
             out.append(
-                f'<g transform="translate({_f(gi * gw + 6)} 2)">\n<text x="{_f((gw - 12) / 2)}"'
+                f'<g transform="translate({_f(gi * gw + pad)} 2)">\n<text'
+                f' x="{_f((gw - 2 * pad) / 2)}"'
                 f' y="11" text-anchor="middle" font-family="{night.family("body")}"'
                 f' font-weight="700" font-size="8" fill="{night.muted}" letter-spacing="0.6">'
                 f'GROUP {gi + 1}</text>\n<g transform="translate(0 12)">'
-                f"{_row(night, (gw - 12) * size / g, h - 16, size, first=gi * g + 1)}</g>\n</g>"
+                f"{row}</g>\n</g>"
             )
         return "\n".join(out)
     # many groups: one example ladder, then every group as a row of numbered tables
@@ -241,14 +268,8 @@ def _groups(night: Inputs, w, h, t, labels: list[Label]) -> str:
     example = _row(night, ew, min(h - 18, 120), g, first=2, node_class="mv-example")
     out.append(f'<g transform="translate(0 14)">{example}</g>')
     gx = ew + 16
-    best_q, per_row = 0.0, 1
-    for cols in range(1, groups + 1):
-        q = min((w - gx) / cols / g, h / math.ceil(groups / cols))
-        if q > best_q:
-            best_q, per_row = q, cols
-    rows = math.ceil(groups / per_row)
+    per_row, rows, r = _group_grid(w, h, groups, g)
     cell_w, cell_h = (w - gx) / per_row, h / rows
-    r = min(cell_w / (g * 3.1), cell_h * 0.27, 9)
     for gi in range(groups):
         cx0, cy = gx + (gi % per_row) * cell_w, (gi // per_row + 0.5) * cell_h
         inset = max(cell_w * 0.06, 3)
@@ -294,9 +315,21 @@ def diagram(night: Inputs, w: float, h: float) -> tuple[str, tuple[Label, ...]]:
     return markup, tuple(labels)
 
 
-def diagram_height(night: Inputs) -> float:
+def diagram_height(night: Inputs, w: float) -> float:
+    """The height of a diagram w wide, in its own units (in large print it is drawn for a page
+    1.3x narrower and printed 1.3x)."""
     ruleset, t = night.ruleset, len(night.event.tables)
     h = 128 if t <= 7 else max(t // 20 + 1, 2) * 46
-    if ruleset.naming == "groups" and ruleset.group_tables and t > ruleset.group_tables:
-        h = 120 if t <= 4 * ruleset.group_tables else 150
+    if night.large and t > 7:
+        h = max(math.ceil(t / _per_row(night, t)), 2) * 46
+    g = ruleset.group_tables
+    if ruleset.naming == "groups" and g and t > g:
+        h = 120 if t <= 4 * g else 150
+        if night.large and t > 4 * g:
+            # many groups: taller, until each table's circle is as large as the normal pack's
+            # around its number (its groups take more rows on the narrower page)
+            groups = math.ceil(t / g)
+            normal = _group_grid(w * night.scale, h, groups, g)[2]
+            while h < 230 and _group_grid(w, h, groups, g)[2] < normal:
+                h += 10
     return h

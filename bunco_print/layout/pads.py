@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import MIN_TEXT, Inputs, kicker_line
+from .base import MIN_TEXT, Inputs, kicker_lines
 from .geometry import EDGE, QR_SIDE, Block, Box, Page, Slot, Strip, cell, page_size_css
 from .grids import tally_grids
 from .sheets import rule_strip
@@ -25,7 +25,8 @@ def pad_grid(night: Inputs) -> tuple[int, int]:
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
     rules: Block  # the scoring reminder
-    title: str = ""  # the night's title, shortened if it cannot fit at MIN_TEXT
+    title: str = ""  # the night's title: on two lines (split by a newline) if it needs them,
+    # shortened if they cannot hold it at MIN_TEXT
     grid: Box | None = None  # where the tally grid is drawn
 
 
@@ -52,6 +53,7 @@ class MarkerPage:
     strips: tuple[Strip, ...] = ()
     scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
     kicker: str = ""  # the title and date, when too long for the kicker's line: as they fit
+    # (on two lines, split by a newline, if need be)
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,11 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     body = night.family("body")
     display = night.font("display")
     title_room = lw - display.width("Tally ", 22 * k) - 3  # the title follows "Tally"
-    title, title_size = night.font("body").shorten(event.title, title_room, 8 * k, MIN_TEXT * k)
+    body_font, floor = night.font("body"), MIN_TEXT * k
+    title, title_size = body_font.shorten(event.title, title_room, 8 * k, floor)
+    two, two_size = body_font.two_lines(event.title, title_room, 8 * k, floor)
+    if two and (two_size > title_size or title != event.title):  # larger, or whole
+        title, title_size = two, two_size  # two lines beside "Tally", in its height
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
@@ -190,6 +196,21 @@ def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:
     )
 
 
+TITLE_PITCH = 1.15  # a seat card's two title lines: their baselines this many em apart
+
+
+def card_title(night: Inputs, width: float) -> tuple[tuple[str, ...], float]:
+    """The night's title on a seat card's `width` pt, as its lines and their size: one line at
+    up to 9 pt (1.3x in large print), or two when they print it larger or whole; never below
+    the smallest text size, cut short with an ellipsis only when two lines cannot hold it."""
+    k, font, text = night.scale, night.font("display"), night.event.title.strip()
+    one, one_fs = font.shorten(text, width, 9 * k, MIN_TEXT * k)
+    two, two_fs = font.two_lines(text, width, 9 * k, MIN_TEXT * k)
+    if two and (two_fs > one_fs or one != text):  # larger, or whole
+        return tuple(two.split("\n")), two_fs
+    return (one,), one_fs
+
+
 def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> CardsPage:
     """Ten business-card-sized seat cards a page (two columns, five rows, trim lines), or the
     first `count` (a last page: the rest stay blank): the art (star or seat), "tonight you start
@@ -245,21 +266,22 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         ]
     # What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
     # START AT"; under the table, the night's title and date, on the baselines they would have
-    # as two lines (line-height 1.45) of one 7pt block with the title 9pt or less.
-    title = event.title.strip()
+    # as lines (line-height 1.45) of one 7pt block with the title 9pt or less. A title too long
+    # for one line goes on two (TITLE_PITCH apart) when they print it larger, or whole.
+    title_lines, title_fs = card_title(night, tw)
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    title, title_fs = night.font("display").shorten(title, tw, 9 * k, MIN_TEXT * k)
     small = 7 * k  # the date line
     strut, title_lh = small * 1.45, title_fs * 1.45
     above = max(strut / 2 + body_mid * small, title_lh / 2 + display_mid * title_fs)
     below = max(strut / 2 - body_mid * small, title_lh / 2 - display_mid * title_fs)
     title_y = y0 + inset + 76 * k + above
-    date_y = title_y + below + strut / 2 + body_mid * small
+    second = title_fs * TITLE_PITCH * (len(title_lines) - 1)  # to the last title line
+    date_y = title_y + second + below + strut / 2 + body_mid * small
     labels = []
     for col in range(min(cols, count)):
         lx = x0 + col * cw + tx
         lines = (count - col + cols - 1) // cols  # cards in this column
-        labels += [
+        labels.append(
             night.label(
                 lx,
                 y0 + inset + 22 * k,
@@ -270,18 +292,23 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 pitch=ch,
                 spacing=0.8,
                 ch=night.ph,
-            ),
+            )
+        )
+        labels += [
             night.label(
                 lx,
-                title_y,
-                "\n".join([title] * lines),
+                title_y + n * title_fs * TITLE_PITCH,
+                "\n".join([line] * lines),
                 title_fs,
                 "sc-event sc-title",
                 w=tw,
                 pitch=ch,
                 role="display",
                 ch=night.ph,
-            ),
+            )
+            for n, line in enumerate(title_lines)
+        ]
+        labels.append(
             night.label(
                 lx,
                 date_y,
@@ -291,8 +318,8 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
                 w=tw,
                 pitch=ch,
                 ch=night.ph,
-            ),
-        ]
+            )
+        )
     markup = _trim(night, x0, y0, area_w, area_h, cols, rows) + "\n" + layer.markup()
     page = Page(
         f"seat_cards-page-{number}",
@@ -356,7 +383,8 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
         )
     # the title and date on one line clear of the corners' art: smaller, then cut short, if a
     # long title needs it
-    fitted, kicker_fs = kicker_line(night, date, slot_w - 2 * 40, 9 * k)
+    fitted, kicker_fs = kicker_lines(night, date, slot_w - 2 * 40, 9 * k)
+    kicker_h = 12 * k * (fitted.count("\n") + 1)  # a line or two, 12pt (x k) each
     sample = night.event.table(1).name
     slots = (
         night.text_slot(
@@ -381,7 +409,7 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
         page,
         page_size_css(night.paper),
         (
-            Block(pad_x, h - kicker_y - 12 * k, slot_w, kicker_fs),
+            Block(pad_x, h - kicker_y - kicker_h, slot_w, kicker_fs),
             Block(pad_x, h + kicker_y, slot_w, kicker_fs),
         ),
         (Block(pad_x, h - note_y - 14 * k, slot_w), Block(pad_x, h + note_y, slot_w)),

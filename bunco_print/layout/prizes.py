@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import svg
-from .base import Inputs, kicker_line
+from .base import Inputs, kicker_lines
 from .geometry import Block, Box, Label, Page, Slot, page_size_css
 
 MARGIN = 54
@@ -27,7 +27,8 @@ class PrizePage:
     rows: tuple[PrizeRow, ...]
     notes: Block
     scale: float = 1.0  # --large-print: the CSS's words this much larger
-    kicker_text: str = ""  # the title and date, when too long for the kicker's line: as they fit
+    kicker_text: str = ""  # the title and date, when too long for the kicker's line: as they
+    # fit, on two lines (split by a newline) if need be
 
 
 def prize_page(night: Inputs, date: str = "") -> PrizePage:
@@ -158,8 +159,10 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
             ch=ph,
         ),
     )
-    # the kicker on one line between the corners' art: smaller, then cut short, if need be
-    kicker_text, kicker_fs = kicker_line(night, date, cw - 2 * 40, 8 * k)
+    # the kicker on one line between the corners' art: smaller, or on two lines (the second
+    # where the one would be), then cut short, if need be
+    kicker_text, kicker_fs = kicker_lines(night, date, cw - 2 * 40, 8 * k)
+    kicker_y = 48 - 1.3 * kicker_fs if "\n" in kicker_text else 48  # 1.25 a line, not ~1.2
     rows = []
     for i, prize in enumerate(event.prizes):
         ry = list_y + i * row_h
@@ -177,7 +180,7 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
     return PrizePage(
         Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), tuple(slots), labels),
         page_size_css(night.paper),
-        Block(mx, 48, cw, kicker_fs),
+        Block(mx, kicker_y, cw, kicker_fs),
         Block(mx, 60, cw),
         Block(mx, list_y - 12, cw),
         tuple(rows),

@@ -3,7 +3,7 @@ movement diagram."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import svg
 from .base import Inputs
@@ -35,10 +35,13 @@ class RulesPages:
     chart: Picture | None = None  # labels: the points, then why, a line per example
     movement: Picture | None = None
     keys: tuple[tuple[str, str], ...] = ()  # the movement legend: a line as drawn, its words
+    chart_words: tuple[tuple[str, str], ...] = ()  # the scoring chart's: points, why
 
 
 def _facts(night: Inputs, width: float) -> Picture:
-    event = night.event
+    """The night's numbers as a row of tiles; in large print drawn 1.3x (a tile's words must
+    fit it: else two rows)."""
+    event, k = night.event, night.scale
     t = len(event.tables)
     breaks = [s for s in night.ruleset.break_after_sets if s < event.sets]
     facts = [(event.players, "PLAYERS"), (t, "TABLE" + ("S" if t != 1 else "") + " OF FOUR")]
@@ -51,27 +54,68 @@ def _facts(night: Inputs, width: float) -> Picture:
     ]
     if breaks:
         facts.append((", ".join(map(str, breaks)), "BREAK AFTER SET"))
-    fact_w = (width - (len(facts) - 1) * 6) / len(facts)
+    width /= k  # drawn in the normal pack's units, printed k times as large
+    bold = night.font("body", "700")
+    widest = max(bold.width(label, 6.5, 0.4) for _value, label in facts)
+    cols = len(facts)
+    while night.large and cols > 1 and (width - (cols - 1) * 6) / cols - 10 < widest:
+        cols -= 1
+    rows = -(-len(facts) // cols)
+    cols = -(-len(facts) // rows)  # as many tiles in each row as can be
+    fact_w = (width - (cols - 1) * 6) / cols
     c, display, body = night.colors, night.family("display"), night.family("body")
     parts = []
-    for k, (value, label) in enumerate(facts):
-        fx = k * (fact_w + 6)
+    for n, (value, label) in enumerate(facts):
+        row, col = divmod(n, cols)
+        shift = (
+            (cols - min(cols, len(facts) - row * cols)) * (fact_w + 6) / 2
+        )  # a short row centred
+        fx, fy = shift + col * (fact_w + 6), row * 50
         parts += [
-            svg.box(fx + 0.5, 0.5, fact_w - 1, 43, 8, c["line"], 1),
-            svg.text(fx + fact_w / 2, 23, value, 17, display, fill=c["accent"], anchor="middle"),
-            svg.text(fx + fact_w / 2, 35, label, 6.5, body, 700, night.muted, "middle", 0.4),
+            svg.box(fx + 0.5, fy + 0.5, fact_w - 1, 43, 8, c["line"], 1),
+            svg.text(
+                fx + fact_w / 2, fy + 23, value, 17, display, fill=c["accent"], anchor="middle"
+            ),
+            svg.text(fx + fact_w / 2, fy + 35, label, 6.5, body, 700, night.muted, "middle", 0.4),
         ]
+    h = rows * 50 - 6
     return Picture(
-        svg.data_uri(svg.document(width, 44, "\n".join(parts))), width, 44, id="bp-fig-facts"
+        svg.data_uri(svg.document(width, h, "\n".join(parts), k)),
+        width * k,
+        h * k,
+        id="bp-fig-facts",
     )
 
 
-def _chart(night: Inputs) -> Picture:
-    c = night.colors
+def chart_words(night: Inputs) -> tuple[tuple[str, str], ...]:
+    """The scoring chart's words: each example roll's points and why."""
+    ruleset, word = night.ruleset, night.ruleset.word
+    per_match = 3 if ruleset.points_per_match == "round" else 1
+
+    def points(n: int) -> str:
+        return f"{n} point{'s' if n != 1 else ''}"
+
+    mini = f": a mini {word}" if ruleset.track_mini_buncos else ""
+    return (
+        (points(per_match), "one die shows the mark"),
+        (points(2 * per_match), "two dice show the mark"),
+        (points(ruleset.mini_bunco_points), f"three of a kind, not the mark{mini}"),
+        (points(ruleset.bunco_points), f"{word}! Call it out"),
+        ("0 points", "no mark: pass the dice left"),
+    )
+
+
+def _chart(night: Inputs, width: float) -> Picture:
+    """Five example rolls, their points and why; in large print drawn 1.3x, and wider if its
+    words need it (up to `width`, the column's)."""
+    c, k = night.colors, night.scale
     chart_w, row_h = 240, 34
+    if night.large:  # the words' column as wide as its longest line, at most the column's
+        widest = max(night.font("body").width(why, 8) for _pts, why in chart_words(night))
+        chart_w = min(max(chart_w, 86 + widest + 6), width / k)
     layer = svg.Layer()
-    for k, dice in enumerate(EXAMPLE_DICE):
-        y = (k + 0.5) * row_h
+    for n, dice in enumerate(EXAMPLE_DICE):
+        y = (n + 0.5) * row_h
         for j, d in enumerate(dice):
             mark = d == MARK
             if mark:  # a ring around the mark's dice, so they stand out in grayscale too
@@ -88,28 +132,61 @@ def _chart(night: Inputs) -> Picture:
                 2.2 if mark else 1.3,
                 night.family("display"),
             )
-        if k < len(EXAMPLE_DICE) - 1:
+        if n < len(EXAMPLE_DICE) - 1:
             layer.add(
                 svg.stroke(c["line"], 0.5, "2 2"), svg.seg(0, y + row_h / 2, chart_w, y + row_h / 2)
             )
     h = row_h * len(EXAMPLE_DICE)
     labels = (
-        night.label(86, 0.5 * row_h - 2, "", 12, pitch=row_h, w=chart_w - 86, role="display"),
-        night.label(86, 0.5 * row_h + 10, "", 8, "lb-m", pitch=row_h, w=chart_w - 86),
+        night.label(
+            86 * k,
+            (0.5 * row_h - 2) * k,
+            "",
+            12 * k,
+            pitch=row_h * k,
+            w=(chart_w - 86) * k,
+            role="display",
+        ),
+        night.label(
+            86 * k, (0.5 * row_h + 10) * k, "", 8 * k, "lb-m", pitch=row_h * k, w=(chart_w - 86) * k
+        ),
     )
-    markup = svg.document(chart_w, h, layer.markup())
-    return Picture(svg.data_uri(markup), chart_w, h, labels, id="bp-fig-chart")
+    markup = svg.document(chart_w, h, layer.markup(), k)
+    return Picture(svg.data_uri(markup), chart_w * k, h * k, labels, id="bp-fig-chart")
+
+
+def _scaled(label: Label, k: float) -> Label:
+    """A label of a picture drawn in the normal pack's units, placed on it printed k times
+    as large."""
+    return replace(
+        label,
+        left=label.left * k,
+        width=label.width * k,
+        size=label.size * k,
+        top=None if label.top is None else label.top * k,
+        pitch=label.pitch * k,
+        spacing=label.spacing * k,
+    )
 
 
 def rules_pages(night: Inputs) -> RulesPages:
+    k = night.scale  # large print: the pictures are drawn as for a page k times narrower
     content_w = night.pw - 2 * MARGIN_SIDE
-    dia_w, dia_h = content_w - 24, diagram_height(night)
-    markup, labels = diagram(night, dia_w, dia_h)
+    dia_w = content_w - 24
+    dia_h = diagram_height(night, dia_w / k)
+    markup, labels = diagram(night, dia_w / k, dia_h)
     return RulesPages(
         page_size_css(night.paper),
         Block(MARGIN_SIDE, MARGIN_TOP, content_w, h=MARGIN_BOTTOM),
         facts=_facts(night, content_w),
-        chart=_chart(night),
-        movement=Picture(svg.data_uri(markup), dia_w, dia_h, labels, id="bp-fig-movement"),
+        chart=_chart(night, content_w),
+        movement=Picture(
+            svg.data_uri(markup),
+            dia_w,
+            dia_h * k,
+            tuple(_scaled(label, k) for label in labels),
+            id="bp-fig-movement",
+        ),
         keys=legend_keys(night),
+        chart_words=chart_words(night),
     )

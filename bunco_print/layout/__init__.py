@@ -17,6 +17,7 @@ from .. import night as model
 from ..rulesets import Ruleset
 from ..themes import Theme
 from . import svg
+from .backs import backs_page
 from .base import Inputs, nice_date
 from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
 from .extras_host import checklist_page, sign_in_page
@@ -31,7 +32,7 @@ from .pads import (
 )
 from .prizes import prize_page
 from .rules import rules_pages
-from .sheets import backs_page, sheets_page
+from .sheets import sheets_page
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
 _HREF = re.compile(r'<image href="(file:[^"]+)"')

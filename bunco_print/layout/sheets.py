@@ -43,21 +43,7 @@ class SheetsPage:
     strips: tuple[Strip, ...] = ()  # the theme's own rule strips
 
 
-@dataclass(frozen=True)
-class BackText:
-    title: Block
-    caption: Block
-    note: Block
-
-
-@dataclass(frozen=True)
-class BacksPage:
-    page: Page
-    size: str
-    backs: tuple[BackText, ...]
-
-
-def _plan(night: Inputs) -> tuple[float, float, int, int]:
+def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
     """Sheet page width and height, columns and rows of sheets."""
     per_page = night.per_page
     landscape = per_page == 2
@@ -68,7 +54,7 @@ def _plan(night: Inputs) -> tuple[float, float, int, int]:
 def content_box(night: Inputs, i: int, back: bool = False) -> Box:
     """Sheet i's content box on its page (its cell less the padding), or on the back of the
     page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
-    pw, ph, cols, rows = _plan(night)
+    pw, ph, cols, rows = sheet_plan(night)
     col, row = i % cols, i // cols
     if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
         col = cols - 1 - col
@@ -170,7 +156,7 @@ def sheets_page(
     or only the first `count` (a last page: the cells after them stay blank, cut lines only).
     `number`: the page's place among the document's backgrounds."""
     c, word = night.colors, night.ruleset.word
-    pw, ph, cols, rows = _plan(night)
+    pw, ph, cols, rows = sheet_plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
     body_font = night.family("body")
     for i in range(count or night.per_page):
@@ -335,74 +321,3 @@ def sheets_page(
 
 def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)
-
-
-def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
-    """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
-    front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
-    back printed behind the wrong sheet shows."""
-    event, c = night.event, night.colors
-    pw, ph, _cols, _rows = _plan(night)
-    body, slots, texts = [], [], []
-    for i in range(count or night.per_page):
-        b = content_box(night, i, back=True)
-        x, y, cw, ch = b.x, b.y, b.w, b.h
-        s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's words
-        label_h, fs = max(44 * s, 20) * k, max(11 * s, 7) * k
-        words = fs * 2.2 + fs * 1.8 + label_h + fs * 2.4
-        art = min(cw * 0.5, ch * 0.4, ch * 0.9 - words)  # large print: the art gives way
-        top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
-        body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
-        body.append(
-            svg.corners(
-                night.art("corner"),
-                *(x + 6, y + 6, cw - 12, ch - 12, max(54 * s, 22)),
-                night.art_opacity,
-            )
-        )
-        slots.append(
-            Slot(
-                f"b{i}-art",
-                Box(x + (cw - art) / 2, top + fs * 2.2, art, art),
-                "art",
-                i,
-                sample_art=night.art("star" if i == 0 else "seat"),
-            )
-        )
-        sample = event.table(1).name if i == 0 else event.tables[i % len(event.tables)].name
-        slots.append(
-            night.text_slot(
-                f"b{i}-label",
-                Box(x + cw * 0.07, top + fs * 2.2 + art + fs * 1.8, cw * 0.86, label_h),
-                "table",
-                i,
-                sample,
-            )
-        )
-        foot = max(10 * s, 9) * k  # its text 6 to 7 pt (large print 1.3x): small, not tiny
-        slots.append(
-            night.text_slot(
-                f"b{i}-number",
-                Box(x + cw * 0.3, y + ch - foot - max(14 * s, 8), cw * 0.4, foot),
-                "number",
-                i,
-                f"Sheet {i + 7}",
-                role="name",
-            )
-        )
-        texts.append(
-            BackText(
-                Block(x, top, cw, fs * 1.3),
-                Block(x, top + fs * 2.6 + art, cw, fs * 0.85),
-                Block(x + cw * 0.1, top + fs * 2.6 + art + fs * 1.8 + label_h, cw * 0.8, fs * 0.9),
-            )
-        )
-    page = Page(
-        f"sheet_back-page-{number}",
-        pw,
-        ph,
-        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-        tuple(slots),
-        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
-    )
-    return BacksPage(page, page_size_css(night.paper, pw > ph), tuple(texts))

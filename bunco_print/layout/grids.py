@@ -10,6 +10,10 @@ from . import svg
 from .base import Inputs
 from .geometry import Box, Label
 
+# A two-sided sheet's grid (layout/sides.py): rows at most this tall (times --large-print's
+# scale), and tallies at least this many W boxes wide (a mini-Bunco tally this many more).
+SIDE_ROW, TALLY_MIN, TALLY_MIN_MINI = 38.0, 1.3, 1.0
+
 
 @dataclass
 class Marks:
@@ -18,6 +22,19 @@ class Marks:
 
     rules: list[tuple[float, float, float]] = field(default_factory=list)
     dice: list[Box] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Part:
+    """The sets one side of a two-sided sheet holds (layout/sides.py), in cells measured for
+    both sides, so the back's rows and boxes are the front's."""
+
+    sets: range  # the set numbers on this side
+    per_side: int  # the most sets a side holds: blocks and rows are sized for that many
+    bands: int = 1  # score grid: bands of blocks
+    u: float = 0.0  # score grid: the W and L boxes' width
+    rh: float = 0.0  # score grid: the rows' height
+    die_w: float = 0.0  # score grid: the round column's width
 
 
 def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
@@ -37,18 +54,57 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
     return b, u, rh
 
 
+def side_cells(night: Inputs, w, h, per_side: int, normal: tuple[float, float]):
+    """A two-sided sheet's score cells for `per_side` sets in w x h pt: (bands, W/L width, row
+    height, round column width), the band count giving the most room measured against the
+    `normal` sheet's (W/L width, row height). The round column is as wide as its words need and
+    the tallies may be narrower than on one side (at least TALLY_MIN W boxes): the room goes to
+    the W and L boxes."""
+    rounds, big = night.event.rounds_per_set, night.scale
+    bold, fs = night.font("body", "700"), 9.5 * big  # score_grid's largest words
+    die_w = max(bold.width("ROUND", fs * 0.72, 0.5), bold.width("Total", fs * 0.8)) + 12
+    tally = TALLY_MIN + (TALLY_MIN_MINI if night.ruleset.track_mini_buncos else 0)
+    rows = rounds + 2.8  # a band: the set's title, the column heads, the rounds, the total
+    best, found = -1.0, (1, 0.0, 0.0, die_w)
+    for bands in range(1, per_side + 1):
+        k = math.ceil(per_side / bands)
+        if k * bands - per_side >= bands:
+            continue  # a band left empty
+        u = min((w - die_w - k * 8) / (k * (2 + tally)), 44 * big)
+        gaps = bands - 1
+        rh = min((h - gaps * 12) / (bands * rows), h / (bands * rows + 0.6 * gaps), SIDE_ROW * big)
+        q = min(u / normal[0], rh / normal[1])
+        if q > best + 1e-3:
+            best, found = q, (bands, u, rh, die_w)
+    return found
+
+
 def score_grid(
-    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, marks: Marks | None = None
+    night: Inputs,
+    layer: svg.Layer,
+    ox,
+    oy,
+    w,
+    h,
+    word: str,
+    marks: Marks | None = None,
+    part: Part | None = None,
 ) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
-    set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
+    set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
+    `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top
+    of where all its sets would sit."""
     event, ruleset, c = night.event, night.ruleset, night.colors
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
-    b, u, rh = score_cells(night, w, h)
     big = night.scale  # --large-print
-    k = math.ceil(sets / b)
-    die_w = max(u * 1.1, 26)
+    if part is None:
+        b, u, rh = score_cells(night, w, h)
+        first, count, k = 1, sets, math.ceil(sets / b)
+        die_w = max(u * 1.1, 26)
+    else:
+        b, u, rh, die_w = part.bands, part.u, part.rh, part.die_w
+        first, count, k = part.sets.start, len(part.sets), math.ceil(part.per_side / b)
     gap = 8 if u > 20 else 5
     # width left over once W/L are at their cap goes to the tallies
     tally_units = 1.9 + (1.5 if mini else 0)
@@ -73,10 +129,10 @@ def score_grid(
     display, body = night.family("display"), night.family("body")
 
     def bands_():
-        for band in range(b):
+        for band in range(math.ceil(count / k)):
             by = y0 + band * band_pitch
-            off = ox + (k - min(k, sets - band * k)) * pitch / 2  # a short last band is centred
-            blocks = [j for j in range(k) if band * k + j < sets]
+            off = ox + (k - min(k, count - band * k)) * pitch / 2  # a short last band is centred
+            blocks = [j for j in range(k) if band * k + j < count]
             yield band, by, by + title_h + head_h, off, blocks
 
     for _band, by, gy, off, blocks in bands_():
@@ -140,7 +196,7 @@ def score_grid(
             )
         )
         for j in blocks:
-            s = band * k + j + 1
+            s = first + band * k + j
             bx = off + die_w + gap / 2 + j * pitch
             layer.text(
                 svg.text(
@@ -185,16 +241,28 @@ def score_grid(
 
 
 def punch_grid(
-    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h, marks: Marks | None = None
+    night: Inputs,
+    layer: svg.Layer,
+    ox,
+    oy,
+    w,
+    h,
+    word: str,
+    page_h,
+    marks: Marks | None = None,
+    part: Part | None = None,
 ) -> list[Label]:
     """The team card's punch grid filling w x h pt at (ox, oy): one row per set with a punch box
     for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
-    short labels go into `layer`; the long head and the column of SETs come back as labels."""
-    event, c = night.event, night.colors
-    sets, rounds = event.sets, event.rounds_per_set
+    short labels go into `layer`; the long head and the column of SETs come back as labels.
+    `part`: only these sets, in rows sized for `part.per_side` (one side of a two-sided card)."""
+    event, c, big = night.event, night.colors, night.scale
+    rounds = event.rounds_per_set
+    numbers = range(1, event.sets + 1) if part is None else part.sets
+    sets = event.sets if part is None else part.per_side  # the rows the grid is sized for
     head_h = min(h * 0.07, 16, w / 24)
     gap = min(h * 0.03, 8)
-    rh = min((h - head_h - (sets - 1) * gap) / sets, 64)
+    rh = min((h - head_h - (sets - 1) * gap) / sets, 64 * big)  # large print: taller rows
     label_w = min(w * 0.12, rh * 1.3)
     wins_w = min(w * 0.12, rh * 1.3)
     tally_w = min(w * 0.22, rh * 3)
@@ -203,7 +271,7 @@ def punch_grid(
     box = min(pw * 0.84, rh * 0.8)
     total_h = head_h + sets * rh + (sets - 1) * gap
     y0 = oy + (h - total_h) / 2
-    fs = min(rh * 0.3, w / 36, 10)
+    fs = min(rh * 0.3, w / 36 * big, 10 * big)
     tx = label_w + punch_area + 6
     wx = tx + tally_w + 6
     radius = min(rh * 0.2, 6)
@@ -212,8 +280,8 @@ def punch_grid(
     frame, tint = svg.stroke(night.frame, night.frame_width(1.1)), svg.fill(c["soft"])
     punch = svg.stroke(c["line"], night.frame_width(1), "2.5 1.8", "#ffffff")
     rule = svg.stroke(c["line"], 0.8)
-    for s in range(1, sets + 1):
-        ry = y0 + head_h + (s - 1) * (rh + gap)
+    for row in range(len(numbers)):
+        ry = y0 + head_h + row * (rh + gap)
         layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
         layer.add(tint, svg.rrect(ox + 0.6, ry, label_w, rh, radius))
         for r in range(1, rounds + 1):
@@ -251,7 +319,7 @@ def punch_grid(
         night.label(
             ox + label_w / 2,
             first + rh * 0.42,
-            "\n".join(["SET"] * sets),
+            "\n".join(["SET"] * len(numbers)),
             max(fs * 0.75, night.min_text),
             "lb-b lb-m",
             "middle",
@@ -261,11 +329,11 @@ def punch_grid(
             ch=page_h,
         )
     )
-    for s in range(1, sets + 1):
+    for row, s in enumerate(numbers):
         layer.text(
             svg.text(
                 ox + label_w / 2,
-                first + (s - 1) * (rh + gap) + rh * 0.8,
+                first + row * (rh + gap) + rh * 0.8,
                 s,
                 min(fs * 1.6, rh * 0.4),
                 display,

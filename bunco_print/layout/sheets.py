@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from . import svg
 from .base import Inputs
 from .geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Page, Slot, Strip, page_size_css
-from .grids import punch_grid, score_grid
+from .grids import Part, punch_grid, score_grid
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
@@ -143,6 +143,106 @@ def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
     return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
 
 
+def header_rule(night: Inputs, layer: svg.Layer, strips: list, x, y, cw, s) -> None:
+    """The rule under a sheet's head at y: the theme's own strip, or a line in the frame colour."""
+    if night.own_rule:
+        strips.append(rule_strip(x, y, cw, max(10 * s, 6)))
+    else:
+        layer.add(svg.stroke(night.frame, night.frame_width(1.2)), svg.seg(x, y, x + cw, y))
+
+
+def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: _Dims, ph):
+    """The write-in lines under a sheet's head, their tops at y: NAME (kind "score") or the two
+    partners' (team cards). Their words as a label, with the labels' width and the lines' pitch."""
+    lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
+    sub_fs = d.sub_fs
+    label_w = sub_fs * (4 if kind == "score" else 6.5)
+    line_y = y + d.name_h
+    pitch = d.name_h + 8 * d.s
+    for k in range(len(lines)):
+        layer.add(
+            svg.stroke(night.colors["line"], 0.8),
+            svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
+        )
+    label = night.label(
+        x,
+        line_y - sub_fs * 0.3,
+        "\n".join(lines),
+        sub_fs,
+        "lb-b lb-m",
+        w=label_w,
+        pitch=pitch,
+        spacing=sub_fs * 0.12,
+        ch=ph,
+    )
+    return label, label_w, pitch
+
+
+def grid_top(d: _Dims, kind: str) -> float:
+    """Where a sheet's grid starts below its content box's top: under its write-in lines (and
+    a team card's note)."""
+    lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
+    return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
+
+
+def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: _Dims, totals, ph) -> list:
+    """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
+    QR code's caption: their labels."""
+    s, sub_fs = d.s, d.sub_fs
+    cap_w = max(90 * s, 42) * night.scale
+    box_area = min(cw - d.qr - cap_w - 16, 430 * s)
+    box_gap = 8 * s
+    box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
+    tot_fs = sub_fs * 1.35
+    box_y = d.foot_y + tot_fs * 1.3
+    labels = [
+        night.label(
+            x,
+            y + d.foot_y + tot_fs * 0.9,
+            "Tonight’s totals",
+            tot_fs,
+            "lb-a",
+            w=box_area,
+            role="display",
+            ch=ph,
+        )
+    ]
+    small = max(sub_fs * 0.9, 6 * night.scale)
+    for k, label in enumerate(totals):
+        bx = x + k * (box_w + box_gap)
+        layer.add(
+            svg.stroke(night.frame, night.frame_width(1.4)),
+            svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
+        )
+        layer.text(
+            svg.text(
+                bx + box_w / 2,
+                y + box_y + small + 2.5,
+                label,
+                small,
+                night.family("body"),
+                700,
+                night.muted,
+                "middle",
+            )
+        )
+    if night.qr:
+        labels.append(
+            night.label(
+                x + cw - d.qr - 6,
+                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
+                "Scan to enter\nyour totals\non your phone",
+                small,
+                "lb-m",
+                "end",
+                cap_w + 40,
+                small * 1.25,
+                ch=ph,
+            )
+        )
+    return labels
+
+
 def sheets_page(
     night: Inputs,
     doc: str,
@@ -151,26 +251,23 @@ def sheets_page(
     number_label: str,
     count: int = 0,
     number: int = 0,
+    part: Part | None = None,
+    part_h: float = 0.0,
 ):
     """The page of score sheets (kind "score") or team cards ("team"): all `per_page` sheets,
     or only the first `count` (a last page: the cells after them stay blank, cut lines only).
-    `number`: the page's place among the document's backgrounds."""
-    c, word = night.colors, night.ruleset.word
+    `number`: the page's place among the document's backgrounds. `part`: the front of a
+    two-sided sheet (layout/sides.py): these sets only, in a grid `part_h` tall, and a line
+    saying what is on the back in place of the totals and the QR code."""
+    word = night.ruleset.word
     pw, ph, cols, rows = sheet_plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
-    body_font = night.family("body")
     for i in range(count or night.per_page):
         b = content_box(night, i)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         d = _dims(night, cw, ch)
         s, sub_fs = d.s, d.sub_fs
-        if night.own_rule:
-            strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
-        else:
-            layer.add(
-                svg.stroke(night.frame, night.frame_width(1.2)),
-                svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
-            )
+        header_rule(night, layer, strips, x, y + d.head_h + 6 * s, cw, s)
         dice_h = d.head_h - d.num_h - 6 * s
         dice_w = dice_h * 200 / 84
         layer.add(
@@ -181,86 +278,18 @@ def sheets_page(
                 opacity=night.art_opacity,
             ),
         )
-        lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
-        label_w = sub_fs * (4 if kind == "score" else 6.5)
-        line_y = y + d.body_y + d.name_h
-        pitch = d.name_h + 8 * s
-        for k in range(len(lines)):
-            layer.add(
-                svg.stroke(c["line"], 0.8),
-                svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
-            )
-        labels.append(
-            night.label(
-                x,
-                line_y - sub_fs * 0.3,
-                "\n".join(lines),
-                sub_fs,
-                "lb-b lb-m",
-                w=label_w,
-                pitch=pitch,
-                spacing=sub_fs * 0.12,
-                ch=ph,
-            )
-        )
-        grid_y = d.body_y + len(lines) * pitch + 8 * s + (sub_fs * 3.2 if kind == "team" else 0)
-        grid_h = d.foot_y - 12 * s - grid_y
+        label, label_w, pitch = name_lines(night, layer, kind, x, y + d.body_y, cw, d, ph)
+        labels.append(label)
+        grid_y = grid_top(d, kind)
+        grid_h = d.foot_y - 12 * s - grid_y if part is None else part_h
         if kind == "score":
-            score_grid(night, layer, x, y + grid_y, cw, grid_h, word)
+            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part)
         else:
-            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph)
-        # the night's totals and the QR caption
-        cap_w = max(90 * s, 42) * night.scale
-        box_area = min(cw - d.qr - cap_w - 16, 430 * s)
-        box_gap = 8 * s
-        box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
-        tot_fs = sub_fs * 1.35
-        box_y = d.foot_y + tot_fs * 1.3
-        labels.append(
-            night.label(
-                x,
-                y + d.foot_y + tot_fs * 0.9,
-                "Tonight’s totals",
-                tot_fs,
-                "lb-a",
-                w=box_area,
-                role="display",
-                ch=ph,
-            )
-        )
-        small = max(sub_fs * 0.9, 6 * night.scale)
-        for k, label in enumerate(totals):
-            bx = x + k * (box_w + box_gap)
-            layer.add(
-                svg.stroke(night.frame, night.frame_width(1.4)),
-                svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
-            )
-            layer.text(
-                svg.text(
-                    bx + box_w / 2,
-                    y + box_y + small + 2.5,
-                    label,
-                    small,
-                    body_font,
-                    700,
-                    night.muted,
-                    "middle",
-                )
-            )
-        if night.qr:
-            labels.append(
-                night.label(
-                    x + cw - d.qr - 6,
-                    y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
-                    "Scan to enter\nyour totals\non your phone",
-                    small,
-                    "lb-m",
-                    "end",
-                    cap_w + 40,
-                    small * 1.25,
-                    ch=ph,
-                )
-            )
+            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph, part=part)
+        if part is None:  # the night's totals and the QR caption
+            labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
+        else:
+            labels.append(turn_over(night, x + cw, y + ch, part, sub_fs, ph))
         # the live layer: title, date line and the slots
         title = Block(x, y, d.title_w, d.title_fs)
         sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
@@ -300,9 +329,9 @@ def sheets_page(
                         i,
                         role="name",
                     )
-                    for k in range(len(lines))
+                    for k in range(2)
                 ]
-        if night.qr:
+        if night.qr and part is None:
             slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
         texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines))
@@ -317,6 +346,22 @@ def sheets_page(
         safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
     return SheetsPage(page, page_size_css(night.paper, pw > ph), tuple(texts), tuple(strips))
+
+
+def turn_over(night: Inputs, right, bottom, part: Part, size, ph):
+    """The front of a two-sided sheet: its last line, at the content box's bottom right,
+    says what the back holds."""
+    back = range(part.sets.stop, night.event.sets + 1)
+    words = f"Turn over for {sets_words(back).lower()} and tonight’s totals"
+    return night.label(right, bottom - size * 0.35, words, size * 1.1, "lb-a lb-b", "end", 400)
+
+
+def sets_words(sets: range) -> str:
+    """'Set 3', 'Sets 3 and 4', 'Sets 4 to 6'."""
+    if len(sets) == 1:
+        return f"Set {sets.start}"
+    joint = "and" if len(sets) == 2 else "to"
+    return f"Sets {sets.start} {joint} {sets[-1]}"
 
 
 def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:

@@ -11,8 +11,10 @@ from .base import Inputs
 from .geometry import Box, Label
 
 # A two-sided sheet's grid (layout/sides.py): rows at most this tall (times --large-print's
-# scale), and tallies at least this many W boxes wide (a mini-Bunco tally this many more).
-SIDE_ROW, TALLY_MIN, TALLY_MIN_MINI = 38.0, 1.3, 1.0
+# scale); tallies at least this many W boxes wide (a mini-Bunco tally this many more); a set's
+# title and its column heads this many times the grid's word size tall.
+SIDE_ROW, TALLY_MIN, TALLY_MIN_MINI = 44.0, 1.0, 0.9
+SIDE_TITLE, SIDE_HEAD = 2.5, 1.9
 
 
 @dataclass
@@ -64,7 +66,7 @@ def side_cells(night: Inputs, w, h, per_side: int, normal: tuple[float, float]):
     bold, fs = night.font("body", "700"), 9.5 * big  # score_grid's largest words
     die_w = max(bold.width("ROUND", fs * 0.72, 0.5), bold.width("Total", fs * 0.8)) + 12
     tally = TALLY_MIN + (TALLY_MIN_MINI if night.ruleset.track_mini_buncos else 0)
-    rows = rounds + 2.8  # a band: the set's title, the column heads, the rounds, the total
+    rows, head = rounds + 1, fs * (SIDE_TITLE + SIDE_HEAD)  # a band: rounds, total and heads
     best, found = -1.0, (1, 0.0, 0.0, die_w)
     for bands in range(1, per_side + 1):
         k = math.ceil(per_side / bands)
@@ -72,7 +74,9 @@ def side_cells(night: Inputs, w, h, per_side: int, normal: tuple[float, float]):
             continue  # a band left empty
         u = min((w - die_w - k * 8) / (k * (2 + tally)), 44 * big)
         gaps = bands - 1
-        rh = min((h - gaps * 12) / (bands * rows), h / (bands * rows + 0.6 * gaps), SIDE_ROW * big)
+        room = h - bands * head
+        rh = min((room - gaps * 12) / (bands * rows), room / (bands * rows + 0.6 * gaps))
+        rh = min(rh, SIDE_ROW * big)
         q = min(u / normal[0], rh / normal[1])
         if q > best + 1e-3:
             best, found = q, (bands, u, rh, die_w)
@@ -93,8 +97,7 @@ def score_grid(
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
-    `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top
-    of where all its sets would sit."""
+    `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
     event, ruleset, c = night.event, night.ruleset, night.colors
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
     big = night.scale  # --large-print
@@ -112,13 +115,15 @@ def score_grid(
     tu = (block_w - 2 * u) / tally_units
     bunco_w = tu * 1.9
     mini_w = tu * 1.5 if mini else 0
+    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
+    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
     title_h, head_h = rh * 1.05, rh * 0.75
+    if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
+        title_h, head_h = min(title_h, fs * SIDE_TITLE), min(head_h, fs * SIDE_HEAD)
     band_h = title_h + head_h + rh * (rounds + 1)
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
-    y0 = oy + (h - total_h) / 2
-    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
-    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
+    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
@@ -240,6 +245,22 @@ def score_grid(
                 x += cw
 
 
+def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:
+    """The punch grid's head height, the gap between its rows and their height (large print:
+    up to LARGE times as tall)."""
+    head_h = min(h * 0.07, 16, w / 24)
+    gap = min(h * 0.03, 8)
+    return head_h, gap, min((h - head_h - (sets - 1) * gap) / sets, 64 * night.scale)
+
+
+def punch_cells(night: Inputs, w, h, sets: int) -> tuple[float, float]:
+    """The team card's punch boxes' width and its rows' height, for `sets` rows in w x h pt."""
+    _head, _gap, rh = _punch_rows(night, w, h, sets)
+    side_w = 2 * min(w * 0.12, rh * 1.3) + min(w * 0.22, rh * 3)  # set label, wins, tally
+    pw = (w - side_w - 12) / night.event.rounds_per_set
+    return min(pw * 0.84, rh * 0.8), rh
+
+
 def punch_grid(
     night: Inputs,
     layer: svg.Layer,
@@ -260,9 +281,7 @@ def punch_grid(
     rounds = event.rounds_per_set
     numbers = range(1, event.sets + 1) if part is None else part.sets
     sets = event.sets if part is None else part.per_side  # the rows the grid is sized for
-    head_h = min(h * 0.07, 16, w / 24)
-    gap = min(h * 0.03, 8)
-    rh = min((h - head_h - (sets - 1) * gap) / sets, 64 * big)  # large print: taller rows
+    head_h, gap, rh = _punch_rows(night, w, h, sets)
     label_w = min(w * 0.12, rh * 1.3)
     wins_w = min(w * 0.12, rh * 1.3)
     tally_w = min(w * 0.22, rh * 3)
@@ -270,7 +289,7 @@ def punch_grid(
     pw = punch_area / rounds
     box = min(pw * 0.84, rh * 0.8)
     total_h = head_h + sets * rh + (sets - 1) * gap
-    y0 = oy + (h - total_h) / 2
+    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
     fs = min(rh * 0.3, w / 36 * big, 10 * big)
     tx = label_w + punch_area + 6
     wx = tx + tally_w + 6

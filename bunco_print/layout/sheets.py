@@ -33,6 +33,7 @@ class SheetText:
     title_text: str = ""  # the night's title as it fits
     grid: Box | None = None  # where the score or punch grid is drawn
     title_lines: int = 1  # a long title goes on two lines
+    sub_text: str = ""  # the line under the title: the date and ruleset when empty
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ class SheetText:
     grid: Box | None = None  # where the score or punch grid is drawn
     title_lines: int = 1  # a long title goes on two lines
     sub_text: str = ""  # the line under the title: the date and ruleset when empty
+    part: Part | None = None  # a two-sided sheet's side: its sets and the cells they are in
 
 
 @dataclass(frozen=True)
@@ -335,7 +336,7 @@ def sheets_page(
         if night.qr and part is None:
             slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
-        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines))
+        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines, part=part))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",

@@ -177,6 +177,7 @@ def back_page(
         text,
         Box(x, y + top, cw, sides.grid_h),
         sub_text=where,
+        part=sides.back,
     )
     page = Page(
         f"{doc}-page-{number}",

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from . import svg
 from .base import Inputs
 from .geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Page, Slot, Strip, page_size_css
-from .grids import Part, punch_grid, score_grid
+from .grids import punch_grid, score_grid
+from .side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from . import svg
 from .base import LARGE, Inputs
 from .geometry import EDGE, Block, Box, Page
-from .grids import Part, punch_cells, punch_grid, score_cells, score_grid, side_cells
+from .grids import punch_cells, punch_grid, score_cells, score_grid
 from .sheets import (
     NAME_SAMPLES,
     TITLE_SPACING_EM,
@@ -33,6 +33,7 @@ from .sheets import (
     sheet_foot,
     sheet_plan,
 )
+from .side_grid import Part, side_cells
 
 # Each sheet document's back (a document of its own: its pages follow the fronts' one by one).
 BACKS = {"score_sheet": "score_sheet_back", "team_card": "team_card_back"}

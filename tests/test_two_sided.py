@@ -162,3 +162,17 @@ def test_normal_and_two_a_page_large_print_sheets_stay_one_sided():
             event, ruleset, theme, "letter", per_page, ["score_sheet"], large=large
         )
         assert not laid.two_sided and laid.docs["score_sheet"].sheets[0].part is None
+
+
+def test_team_cards_with_many_sets_go_over_both_sides_too():
+    pack = build(8, ruleset="bonko", sets=6, large_print=True, per_page=1)
+    pdf = pack.documents["team-cards.pdf"]
+    texts, codes = page_texts(pdf), qr_codes(pdf)
+    cards = len(pack.event.sheets)
+    assert len(texts) == 2 * cards
+    for number in range(1, cards + 1):
+        front, back = texts[2 * number - 2], texts[2 * number - 1]
+        assert f"Team card {number}" in front and f"Team card {number}" in back
+        assert "Turn over for sets 4 to 6" in front and "Sets 4 to 6" in back
+        assert codes[2 * number - 2] == [] and len(codes[2 * number - 1]) == 1
+        assert links.verify_url(codes[2 * number - 1][0], pack.secret)[0] == pack.event.event_id

@@ -76,8 +76,9 @@ def _back_head(d: _Dims) -> tuple[float, float]:
 
 
 def _back_grid_top(d: _Dims, kind: str) -> float:
-    body_y = _back_head(d)[1] + 14 * d.s
-    return body_y + (d.name_h + 16 * d.s if kind == "score" else 14 * d.s)
+    """Under the back's write-in lines: a score sheet's name, a team card's partners."""
+    lines = 1 if kind == "score" else 2
+    return _back_head(d)[1] + 14 * d.s + lines * (d.name_h + 8 * d.s) + 8 * d.s
 
 
 def _turn_h(d: _Dims) -> float:
@@ -123,9 +124,10 @@ def back_page(
     sides: Sides,
     number: int = 0,
 ) -> SheetsPage:
-    """The back of a two-sided sheet: a small head with the night's title, the sheet's number
-    (and a score sheet's name line), the other sets, the night's totals and the QR code. Slots:
-    s0-back-number, s0-back-name (score sheets), s0-back-qr."""
+    """The back of a two-sided sheet: a small head with the night's title and the sheet's
+    number, its write-in lines again (a score sheet's name, a team card's partners), the other
+    sets, the night's totals and the QR code. Slots: s0-back-number, s0-back-name (score
+    sheets; team cards with --editable: s0-back-partner-1 and -2), s0-back-qr."""
     pw, ph, _cols, _rows = sheet_plan(night)
     b = content_box(night, 0, back=True)
     x, y, cw, ch = b.x, b.y, b.w, b.h
@@ -144,19 +146,31 @@ def back_page(
             f"{number_label} 7",
         )
     )
-    if kind == "score":
-        label, label_w, _pitch = name_lines(night, layer, kind, x, y + body_y, cw, d, ph)
-        labels.append(label)
+    label, label_w, pitch = name_lines(night, layer, kind, x, y + body_y, cw, d, ph)
+    labels.append(label)
+    name_box = Box(x + label_w + 4, y + body_y - 2, cw - label_w - 8, d.name_h)
+    if kind == "score":  # the player's name, stamped (with --editable: a field if none given)
         slots.append(
             night.text_slot(
                 "s0-back-name",
-                Box(x + label_w + 4, y + body_y - 2, cw - label_w - 8, d.name_h),
+                name_box,
                 "field" if night.editable else "name",
                 0,
                 NAME_SAMPLES[0],
                 role="name",
             )
         )
+    elif night.editable:  # the partners' lines, as on the front
+        slots += [
+            night.text_slot(
+                f"s0-back-partner-{k + 1}",
+                Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
+                "field",
+                0,
+                role="name",
+            )
+            for k in range(2)
+        ]
     top = _back_grid_top(d, kind)
     if kind == "score":
         score_grid(night, layer, x, y + top, cw, sides.grid_h, word, part=sides.back)

@@ -245,7 +245,7 @@ def punch_grid(
     box = min(pw * 0.84, rh * 0.8)
     total_h = head_h + sets * rh + (sets - 1) * gap
     y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
-    fs = min(rh * 0.3, w / 36 * big, 10 * big)
+    fs = min(rh * 0.3, w / 36, 10 * big)  # large print: up to 1.3x where the width allows
     tx = label_w + punch_area + 6
     wx = tx + tally_w + 6
     radius = min(rh * 0.2, 6)

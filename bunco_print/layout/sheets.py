@@ -1,7 +1,8 @@
-"""Score sheets, team cards and their backs: `per_page` sheets a page (1 portrait; 2 landscape
-halves; 4 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts.
-The backs are laid out for a flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the
-columns swap (quarters), on landscape halves the rows would swap, so each half keeps its side."""
+"""Score sheets and team cards: `per_page` sheets a page (1 portrait; 2 landscape halves; 4
+quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts. Their
+backs (the star's, layout/backs.py; a two-sided sheet's, layout/sides.py) are laid out for a
+flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the columns swap (quarters), on
+landscape halves the rows would swap, so each half keeps its side."""
 
 from __future__ import annotations
 

@@ -74,7 +74,9 @@ def content_box(night: Inputs, i: int, back: bool = False) -> Box:
 
 
 @dataclass(frozen=True)
-class _Dims:
+class SheetDims:
+    """A sheet's measures in its content box: its head, title, write-in lines, code and foot."""
+
     title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
     s: float
     num_h: float
@@ -90,7 +92,7 @@ class _Dims:
     title_lines: int = 1
 
 
-def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
+def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
     s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
     num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
@@ -107,7 +109,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
     head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
-    return _Dims(
+    return SheetDims(
         title,
         s,
         num_h,
@@ -155,7 +157,7 @@ def header_rule(night: Inputs, layer: svg.Layer, strips: list, x, y, cw, s) -> N
         layer.add(svg.stroke(night.frame, night.frame_width(1.2)), svg.seg(x, y, x + cw, y))
 
 
-def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: _Dims, ph):
+def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDims, ph):
     """The write-in lines under a sheet's head, their tops at y: NAME (kind "score") or the two
     partners' (team cards). Their words as a label, with the labels' width and the lines' pitch."""
     lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
@@ -182,14 +184,14 @@ def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: _Dims, p
     return label, label_w, pitch
 
 
-def grid_top(d: _Dims, kind: str) -> float:
+def grid_top(d: SheetDims, kind: str) -> float:
     """Where a sheet's grid starts below its content box's top: under its write-in lines (and
     a team card's note)."""
     lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
     return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
 
 
-def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: _Dims, totals, ph) -> list:
+def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
     """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
     QR code's caption: their labels."""
     s, sub_fs = d.s, d.sub_fs
@@ -269,7 +271,7 @@ def sheets_page(
     for i in range(count or night.per_page):
         b = content_box(night, i)
         x, y, cw, ch = b.x, b.y, b.w, b.h
-        d = _dims(night, cw, ch)
+        d = sheet_dims(night, cw, ch)
         s, sub_fs = d.s, d.sub_fs
         header_rule(night, layer, strips, x, y + d.head_h + 6 * s, cw, s)
         dice_h = d.head_h - d.num_h - 6 * s
@@ -336,7 +338,7 @@ def sheets_page(
                     for k in range(2)
                 ]
         if night.qr and part is None:
-            slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+            slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
         texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines, part=part))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
@@ -368,5 +370,5 @@ def sets_words(sets: range) -> str:
     return f"Sets {sets.start} {joint} {sets[-1]}"
 
 
-def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
+def qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)

@@ -14,22 +14,21 @@ from dataclasses import dataclass, replace
 
 from . import svg
 from .base import LARGE, Inputs
-from .geometry import EDGE, Block, Box, Page
+from .geometry import EDGE, Block, Box, Page, page_size_css
 from .grids import punch_cells, punch_grid, score_cells, score_grid
 from .sheets import (
     NAME_SAMPLES,
     TITLE_SPACING_EM,
+    SheetDims,
     SheetsPage,
     SheetText,
-    _Dims,
-    _dims,
-    _qr_slot,
     content_box,
     grid_top,
     header_rule,
     name_lines,
-    page_size_css,
+    qr_slot,
     sets_words,
+    sheet_dims,
     sheet_foot,
     sheet_plan,
 )
@@ -53,7 +52,7 @@ def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
     """A one-sided sheet's grid, measured: its W and L boxes' width (a team card's punch boxes)
     and its rows' height."""
     box = content_box(night, 0)
-    d = _dims(night, box.w, box.h)
+    d = sheet_dims(night, box.w, box.h)
     top = grid_top(d, kind)
     h = d.foot_y - 12 * d.s - top
     if kind == "score":
@@ -62,26 +61,19 @@ def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
     return punch_cells(night, box.w, h, night.event.sets)
 
 
-def side_room(night: Inputs, kind: str, sides: Sides) -> tuple[float, float]:
-    """A two-sided sheet's grid, measured as grid_room measures a one-sided one."""
-    if kind == "score":
-        return sides.front.u, sides.front.rh
-    return punch_cells(night, content_box(night, 0).w, sides.grid_h, sides.front.per_side)
-
-
-def _back_head(d: _Dims) -> tuple[float, float]:
+def _back_head(d: SheetDims) -> tuple[float, float]:
     """The back's small head: its title's size and the head's height."""
     title_fs = d.sub_fs * 1.9
     return title_fs, max(title_fs * 1.15 + d.sub_fs * 2, d.num_h + 10 * d.s)
 
 
-def _back_grid_top(d: _Dims, kind: str) -> float:
+def _back_grid_top(d: SheetDims, kind: str) -> float:
     """Under the back's write-in lines: a score sheet's name, a team card's partners."""
     lines = 1 if kind == "score" else 2
     return _back_head(d)[1] + 14 * d.s + lines * (d.name_h + 8 * d.s) + 8 * d.s
 
 
-def _turn_h(d: _Dims) -> float:
+def _turn_h(d: SheetDims) -> float:
     """Room at the front's foot for the line saying what is on the back."""
     return d.sub_fs * 2.6
 
@@ -104,7 +96,7 @@ def plan_sides(night: Inputs, kind: str) -> Sides | None:
     sets = night.event.sets
     normal = grid_room(replace(night, large=False), kind)
     box = content_box(night, 0)
-    d = _dims(night, box.w, box.h)
+    d = sheet_dims(night, box.w, box.h)
     front_h = box.h - grid_top(d, kind) - _turn_h(d)
     h = min(front_h, d.foot_y - 12 * d.s - _back_grid_top(d, kind))
     n = math.ceil(sets / 2)
@@ -131,7 +123,7 @@ def back_page(
     pw, ph, _cols, _rows = sheet_plan(night)
     b = content_box(night, 0, back=True)
     x, y, cw, ch = b.x, b.y, b.w, b.h
-    d = _dims(night, cw, ch)
+    d = sheet_dims(night, cw, ch)
     s, word = d.s, night.ruleset.word
     layer, labels, strips, slots = svg.Layer(), [], [], []
     title_fs, head_h = _back_head(d)
@@ -178,7 +170,7 @@ def back_page(
         labels += punch_grid(night, layer, x, y + top, cw, sides.grid_h, word, ph, part=sides.back)
     labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
     if night.qr:
-        slots.append(_qr_slot("s0-back-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), 0))
+        slots.append(qr_slot("s0-back-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), 0))
     title_w = cw - d.num_w - 10
     floor = night.min_text * 1.5 * night.scale
     text, size = night.font("display").shorten(

@@ -75,6 +75,7 @@ class Pack:
     pack_pdf: bytes = b""
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how the options print, worth knowing
 
 
 @dataclass
@@ -180,14 +181,16 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
     event, secret, theme, ruleset = plan(request)
     docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)
+    docs = laid.with_backs(docs)  # large print: a two-sided sheet's backs follow its fronts
     html = render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
     backgrounds = (lay_out or cached_backgrounds)(html)
     pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
+    pack.notes = list(laid.notes)
     all_specs: list[PageSpec] = []
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
-    duplex = DUPLEX_FLIP if "sheet_back" in docs else None
+    duplex = DUPLEX_FLIP if "sheet_back" in docs or laid.two_sided else None
     field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     for doc in docs:
         if doc not in DOCUMENT_FILES:

@@ -119,7 +119,8 @@ def _piece(bg: Backgrounds, card: SeatCard) -> Art:
 
 
 def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
-    back = "sheet_back" in laid.docs or None
+    # the backs: the star's (--star-on-back), or a two-sided sheet's other half (large print)
+    back_doc = next((d for d in ("sheet_back", f"{doc}_back") if d in laid.docs), None)
     cards = {card.number: card for card in event.seat_cards}
 
     def fill_front(slot: Slot, sheet):
@@ -145,12 +146,14 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             return _piece(bg, card)
         return slot_text(theme, slot, _card_label(card, event))
 
-    backs = pages_of("sheet_back", event.sheets, bg, laid) if back is not None else None
+    star = back_doc == "sheet_back"
+    backs = pages_of(back_doc, event.sheets, bg, laid) if back_doc is not None else None
     for background, front, chunk in pages_of(doc, event.sheets, bg, laid):
         yield PageSpec(background, stamps_for(front, chunk, fill_front, fields=True))
         if backs is not None:  # duplex: this page's backs, each behind its sheet (the layout's)
             back_background, back, _ = next(backs)
-            yield PageSpec(back_background, stamps_for(back, chunk, fill_back))
+            fill, fields = (fill_back, False) if star else (fill_front, True)
+            yield PageSpec(back_background, stamps_for(back, chunk, fill, fields=fields))
 
 
 def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

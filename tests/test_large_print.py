@@ -164,7 +164,8 @@ def _grid_word_sizes(large: bool) -> dict[str, float]:
 
 
 def test_at_one_sheet_a_page_the_grids_words_are_13_times_as_large():
-    """The grid fills the page either way (its rows 0.91x in large print), but its words grow."""
+    """Its words grow with the grid (large print at one a page prints it over both sides: its
+    rows and boxes are measured in test_two_sided)."""
     was, now = _grid_word_sizes(False), _grid_word_sizes(True)
     for word in ("ROUND", "W", "L", "Bunco", "Set 1", "Total"):  # sizes written to 0.1 pt
         assert now[word] >= LARGE * was[word] - 0.1, (word, was[word], now[word])

@@ -141,6 +141,8 @@ def pack(
     result = orders.make_pack(request, before_render=before_render)
     folder = target["folder"]
     output.write_folder(folder, pack_files(result))
+    for note in result.notes:
+        say(f"note: {note}")
     for warning in result.warnings:
         say(f"warning: {warning}", "yellow")
     _summary(result, target["shown"], request.seed)

@@ -17,6 +17,7 @@ from .. import night as model
 from ..rulesets import Ruleset
 from ..themes import Theme
 from . import svg
+from .backs import backs_page
 from .base import Inputs, nice_date
 from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
 from .extras_host import checklist_page, sign_in_page
@@ -31,7 +32,9 @@ from .pads import (
 )
 from .prizes import prize_page
 from .rules import rules_pages
-from .sheets import backs_page, sheets_page
+from .sheets import sheets_page
+from .sides import BACKS, KINDS, back_page, plan_sides
+from .sides import notes as sides_notes
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
 _HREF = re.compile(r'<image href="(file:[^"]+)"')
@@ -44,11 +47,25 @@ class Layout:
     ink: str = "#000000"
     last: dict = field(default_factory=dict)  # document kind -> its partly filled last page
     large: bool = False  # --large-print: documents laid out by CSS (the rules) size up too
+    notes: tuple[str, ...] = ()  # what the host should know about how the sheets print
 
     @property
     def fake_qr(self) -> str:
         """A stand-in QR code for previews (data: URI)."""
         return svg.fake_qr(self.ink)
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether the sheets are printed over both sides of their pages (large print)."""
+        return any(back in self.docs for back in BACKS.values())
+
+    def with_backs(self, docs: list[str]) -> list[str]:
+        """`docs` with the backs of two-sided sheets, each right after its front."""
+        found = [doc for doc in docs if doc not in BACKS.values()]
+        for front, back in BACKS.items():
+            if back in self.docs and front in found:
+                found.insert(found.index(front) + 1, back)
+        return found
 
     def pages(self, doc: str) -> tuple[Page, ...]:
         """The laid-out pages of a document kind ((): none, or laid out by its template)."""
@@ -108,18 +125,32 @@ def lay_out(
         "score_sheet": (per_page, sheets),
         "team_card": (per_page, sheets),
         "sheet_back": (per_page, sheets),
+        **{back: (per_page, sheets) for back in BACKS.values()},
         "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
         "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
         "name_tags": (math.prod(tag_grid(night)), event.players),
     }
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
+    sheet_args = {
+        "score_sheet": ("score", sheet_totals, "Sheet"),
+        "team_card": ("team", ["Wins", f"{word}s"], "Team card"),
+    }
+    front = next((doc for doc in BACKS if doc in docs), None)
+    sides = plan_sides(night, KINDS[front]) if front else None  # large print: two-sided
+    part = (sides.front, sides.grid_h) if sides else ()
     makers = {
         "score_sheet": lambda n, k: sheets_page(
-            night, "score_sheet", "score", sheet_totals, "Sheet", n, k
+            night, "score_sheet", *sheet_args["score_sheet"], n, k, *part
         ),
         "team_card": lambda n, k: sheets_page(
-            night, "team_card", "team", ["Wins", f"{word}s"], "Team card", n, k
+            night, "team_card", *sheet_args["team_card"], n, k, *part
         ),
+        **{
+            back: lambda n, k, doc=doc, back=back: back_page(
+                night, back, *sheet_args[doc], sides, k
+            )
+            for doc, back in BACKS.items()
+        },
         "sheet_back": lambda n, k: backs_page(night, n, k),
         "tally_pad": lambda n, k: pads_page(night, n, k),
         "seat_cards": lambda n, k: cards_page(night, date, n, k),
@@ -133,14 +164,17 @@ def lay_out(
         "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
         "sign_in_sheet": lambda n, k: sign_in_page(night, date),
     }
-    wanted = [doc for doc in docs if doc in makers]
+    wanted = [doc for doc in docs if doc in makers and doc not in BACKS.values()]
+    if sides:  # each front's back follows it
+        wanted.insert(wanted.index(front) + 1, BACKS[front])
     last = {
         doc: _own_ids(makers[doc](counts[doc][1] % counts[doc][0], 1))
         for doc in wanted
         if doc in counts and counts[doc][1] % counts[doc][0]
     }
     laid = {doc: makers[doc](0, 0) for doc in wanted}
-    return Layout(date, laid, theme.qr_color, last, large)
+    said = sides_notes(night, KINDS[front]) if front else ()
+    return Layout(date, laid, theme.qr_color, last, large, said)
 
 
 def _own_ids(laid):

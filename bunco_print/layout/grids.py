@@ -9,6 +9,7 @@ from ..ink_saver import LARGE_FROM
 from . import svg
 from .base import Inputs
 from .geometry import Box, Label
+from .side_grid import SIDE_HEAD, SIDE_TITLE, Part
 
 
 @dataclass
@@ -38,17 +39,30 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
 
 
 def score_grid(
-    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, marks: Marks | None = None
+    night: Inputs,
+    layer: svg.Layer,
+    ox,
+    oy,
+    w,
+    h,
+    word: str,
+    marks: Marks | None = None,
+    part: Part | None = None,
 ) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
-    set total row. Blocks sit side by side in bands; the band count gives the roomiest cells."""
+    set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
+    `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
     event, ruleset, c = night.event, night.ruleset, night.colors
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
-    b, u, rh = score_cells(night, w, h)
     big = night.scale  # --large-print
-    k = math.ceil(sets / b)
-    die_w = max(u * 1.1, 26)
+    if part is None:
+        b, u, rh = score_cells(night, w, h)
+        first, count, k = 1, sets, math.ceil(sets / b)
+        die_w = max(u * 1.1, 26)
+    else:
+        b, u, rh, die_w = part.bands, part.u, part.rh, part.die_w
+        first, count, k = part.sets.start, len(part.sets), math.ceil(part.per_side / b)
     gap = 8 if u > 20 else 5
     # width left over once W/L are at their cap goes to the tallies
     tally_units = 1.9 + (1.5 if mini else 0)
@@ -56,13 +70,15 @@ def score_grid(
     tu = (block_w - 2 * u) / tally_units
     bunco_w = tu * 1.9
     mini_w = tu * 1.5 if mini else 0
+    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
+    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
     title_h, head_h = rh * 1.05, rh * 0.75
+    if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
+        title_h, head_h = min(title_h, fs * SIDE_TITLE), min(head_h, fs * SIDE_HEAD)
     band_h = title_h + head_h + rh * (rounds + 1)
     band_gap = max(12, rh * 0.6) if b > 1 else 0
     total_h = b * band_h + (b - 1) * band_gap
-    y0 = oy + (h - total_h) / 2
-    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
-    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
+    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
     die_size = min(rh * 0.64, die_w * 0.6, 17)
     pitch, band_pitch = block_w + gap, band_h + band_gap
     cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
@@ -73,10 +89,10 @@ def score_grid(
     display, body = night.family("display"), night.family("body")
 
     def bands_():
-        for band in range(b):
+        for band in range(math.ceil(count / k)):
             by = y0 + band * band_pitch
-            off = ox + (k - min(k, sets - band * k)) * pitch / 2  # a short last band is centred
-            blocks = [j for j in range(k) if band * k + j < sets]
+            off = ox + (k - min(k, count - band * k)) * pitch / 2  # a short last band is centred
+            blocks = [j for j in range(k) if band * k + j < count]
             yield band, by, by + title_h + head_h, off, blocks
 
     for _band, by, gy, off, blocks in bands_():
@@ -140,7 +156,7 @@ def score_grid(
             )
         )
         for j in blocks:
-            s = band * k + j + 1
+            s = first + band * k + j
             bx = off + die_w + gap / 2 + j * pitch
             layer.text(
                 svg.text(
@@ -184,17 +200,43 @@ def score_grid(
                 x += cw
 
 
+def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:
+    """The punch grid's head height, the gap between its rows and their height (large print:
+    up to LARGE times as tall)."""
+    head_h = min(h * 0.07, 16, w / 24)
+    gap = min(h * 0.03, 8)
+    return head_h, gap, min((h - head_h - (sets - 1) * gap) / sets, 64 * night.scale)
+
+
+def punch_cells(night: Inputs, w, h, sets: int) -> tuple[float, float]:
+    """The team card's punch boxes' width and its rows' height, for `sets` rows in w x h pt."""
+    _head, _gap, rh = _punch_rows(night, w, h, sets)
+    side_w = 2 * min(w * 0.12, rh * 1.3) + min(w * 0.22, rh * 3)  # set label, wins, tally
+    pw = (w - side_w - 12) / night.event.rounds_per_set
+    return min(pw * 0.84, rh * 0.8), rh
+
+
 def punch_grid(
-    night: Inputs, layer: svg.Layer, ox, oy, w, h, word: str, page_h, marks: Marks | None = None
+    night: Inputs,
+    layer: svg.Layer,
+    ox,
+    oy,
+    w,
+    h,
+    word: str,
+    page_h,
+    marks: Marks | None = None,
+    part: Part | None = None,
 ) -> list[Label]:
     """The team card's punch grid filling w x h pt at (ox, oy): one row per set with a punch box
     for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
-    short labels go into `layer`; the long head and the column of SETs come back as labels."""
-    event, c = night.event, night.colors
-    sets, rounds = event.sets, event.rounds_per_set
-    head_h = min(h * 0.07, 16, w / 24)
-    gap = min(h * 0.03, 8)
-    rh = min((h - head_h - (sets - 1) * gap) / sets, 64)
+    short labels go into `layer`; the long head and the column of SETs come back as labels.
+    `part`: only these sets, in rows sized for `part.per_side` (one side of a two-sided card)."""
+    event, c, big = night.event, night.colors, night.scale
+    rounds = event.rounds_per_set
+    numbers = range(1, event.sets + 1) if part is None else part.sets
+    sets = event.sets if part is None else part.per_side  # the rows the grid is sized for
+    head_h, gap, rh = _punch_rows(night, w, h, sets)
     label_w = min(w * 0.12, rh * 1.3)
     wins_w = min(w * 0.12, rh * 1.3)
     tally_w = min(w * 0.22, rh * 3)
@@ -202,8 +244,8 @@ def punch_grid(
     pw = punch_area / rounds
     box = min(pw * 0.84, rh * 0.8)
     total_h = head_h + sets * rh + (sets - 1) * gap
-    y0 = oy + (h - total_h) / 2
-    fs = min(rh * 0.3, w / 36, 10)
+    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
+    fs = min(rh * 0.3, w / 36, 10 * big)  # large print: up to 1.3x where the width allows
     tx = label_w + punch_area + 6
     wx = tx + tally_w + 6
     radius = min(rh * 0.2, 6)
@@ -212,8 +254,8 @@ def punch_grid(
     frame, tint = svg.stroke(night.frame, night.frame_width(1.1)), svg.fill(c["soft"])
     punch = svg.stroke(c["line"], night.frame_width(1), "2.5 1.8", "#ffffff")
     rule = svg.stroke(c["line"], 0.8)
-    for s in range(1, sets + 1):
-        ry = y0 + head_h + (s - 1) * (rh + gap)
+    for row in range(len(numbers)):
+        ry = y0 + head_h + row * (rh + gap)
         layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
         layer.add(tint, svg.rrect(ox + 0.6, ry, label_w, rh, radius))
         for r in range(1, rounds + 1):
@@ -251,7 +293,7 @@ def punch_grid(
         night.label(
             ox + label_w / 2,
             first + rh * 0.42,
-            "\n".join(["SET"] * sets),
+            "\n".join(["SET"] * len(numbers)),
             max(fs * 0.75, night.min_text),
             "lb-b lb-m",
             "middle",
@@ -261,11 +303,11 @@ def punch_grid(
             ch=page_h,
         )
     )
-    for s in range(1, sets + 1):
+    for row, s in enumerate(numbers):
         layer.text(
             svg.text(
                 ox + label_w / 2,
-                first + (s - 1) * (rh + gap) + rh * 0.8,
+                first + row * (rh + gap) + rh * 0.8,
                 s,
                 min(fs * 1.6, rh * 0.4),
                 display,

@@ -1,7 +1,8 @@
-"""Score sheets, team cards and their backs: `per_page` sheets a page (1 portrait; 2 landscape
-halves; 4 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts.
-The backs are laid out for a flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the
-columns swap (quarters), on landscape halves the rows would swap, so each half keeps its side."""
+"""Score sheets and team cards: `per_page` sheets a page (1 portrait; 2 landscape halves; 4
+quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts. Their
+backs (the star's, layout/backs.py; a two-sided sheet's, layout/sides.py) are laid out for a
+flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the columns swap (quarters), on
+landscape halves the rows would swap, so each half keeps its side."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from . import svg
 from .base import Inputs
 from .geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Page, Slot, Strip, page_size_css
 from .grids import punch_grid, score_grid
+from .side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
@@ -33,6 +35,8 @@ class SheetText:
     title_text: str = ""  # the night's title as it fits
     grid: Box | None = None  # where the score or punch grid is drawn
     title_lines: int = 1  # a long title goes on two lines
+    sub_text: str = ""  # the line under the title: the date and ruleset when empty
+    part: Part | None = None  # a two-sided sheet's side: its sets and the cells they are in
 
 
 @dataclass(frozen=True)
@@ -43,21 +47,7 @@ class SheetsPage:
     strips: tuple[Strip, ...] = ()  # the theme's own rule strips
 
 
-@dataclass(frozen=True)
-class BackText:
-    title: Block
-    caption: Block
-    note: Block
-
-
-@dataclass(frozen=True)
-class BacksPage:
-    page: Page
-    size: str
-    backs: tuple[BackText, ...]
-
-
-def _plan(night: Inputs) -> tuple[float, float, int, int]:
+def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
     """Sheet page width and height, columns and rows of sheets."""
     per_page = night.per_page
     landscape = per_page == 2
@@ -68,7 +58,7 @@ def _plan(night: Inputs) -> tuple[float, float, int, int]:
 def content_box(night: Inputs, i: int, back: bool = False) -> Box:
     """Sheet i's content box on its page (its cell less the padding), or on the back of the
     page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
-    pw, ph, cols, rows = _plan(night)
+    pw, ph, cols, rows = sheet_plan(night)
     col, row = i % cols, i // cols
     if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
         col = cols - 1 - col
@@ -84,7 +74,9 @@ def content_box(night: Inputs, i: int, back: bool = False) -> Box:
 
 
 @dataclass(frozen=True)
-class _Dims:
+class SheetDims:
+    """A sheet's measures in its content box: its head, title, write-in lines, code and foot."""
+
     title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
     s: float
     num_h: float
@@ -100,7 +92,7 @@ class _Dims:
     title_lines: int = 1
 
 
-def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
+def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
     s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
     num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
@@ -117,7 +109,7 @@ def _dims(night: Inputs, cw: float, ch: float) -> _Dims:
     title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
     head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
-    return _Dims(
+    return SheetDims(
         title,
         s,
         num_h,
@@ -157,6 +149,106 @@ def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
     return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
 
 
+def header_rule(night: Inputs, layer: svg.Layer, strips: list, x, y, cw, s) -> None:
+    """The rule under a sheet's head at y: the theme's own strip, or a line in the frame colour."""
+    if night.own_rule:
+        strips.append(rule_strip(x, y, cw, max(10 * s, 6)))
+    else:
+        layer.add(svg.stroke(night.frame, night.frame_width(1.2)), svg.seg(x, y, x + cw, y))
+
+
+def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDims, ph):
+    """The write-in lines under a sheet's head, their tops at y: NAME (kind "score") or the two
+    partners' (team cards). Their words as a label, with the labels' width and the lines' pitch."""
+    lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
+    sub_fs = d.sub_fs
+    label_w = sub_fs * (4 if kind == "score" else 6.5)
+    line_y = y + d.name_h
+    pitch = d.name_h + 8 * d.s
+    for k in range(len(lines)):
+        layer.add(
+            svg.stroke(night.colors["line"], 0.8),
+            svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
+        )
+    label = night.label(
+        x,
+        line_y - sub_fs * 0.3,
+        "\n".join(lines),
+        sub_fs,
+        "lb-b lb-m",
+        w=label_w,
+        pitch=pitch,
+        spacing=sub_fs * 0.12,
+        ch=ph,
+    )
+    return label, label_w, pitch
+
+
+def grid_top(d: SheetDims, kind: str) -> float:
+    """Where a sheet's grid starts below its content box's top: under its write-in lines (and
+    a team card's note)."""
+    lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
+    return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
+
+
+def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
+    """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
+    QR code's caption: their labels."""
+    s, sub_fs = d.s, d.sub_fs
+    cap_w = max(90 * s, 42) * night.scale
+    box_area = min(cw - d.qr - cap_w - 16, 430 * s)
+    box_gap = 8 * s
+    box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
+    tot_fs = sub_fs * 1.35
+    box_y = d.foot_y + tot_fs * 1.3
+    labels = [
+        night.label(
+            x,
+            y + d.foot_y + tot_fs * 0.9,
+            "Tonight’s totals",
+            tot_fs,
+            "lb-a",
+            w=box_area,
+            role="display",
+            ch=ph,
+        )
+    ]
+    small = max(sub_fs * 0.9, 6 * night.scale)
+    for k, label in enumerate(totals):
+        bx = x + k * (box_w + box_gap)
+        layer.add(
+            svg.stroke(night.frame, night.frame_width(1.4)),
+            svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
+        )
+        layer.text(
+            svg.text(
+                bx + box_w / 2,
+                y + box_y + small + 2.5,
+                label,
+                small,
+                night.family("body"),
+                700,
+                night.muted,
+                "middle",
+            )
+        )
+    if night.qr:
+        labels.append(
+            night.label(
+                x + cw - d.qr - 6,
+                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
+                "Scan to enter\nyour totals\non your phone",
+                small,
+                "lb-m",
+                "end",
+                cap_w + 40,
+                small * 1.25,
+                ch=ph,
+            )
+        )
+    return labels
+
+
 def sheets_page(
     night: Inputs,
     doc: str,
@@ -165,26 +257,23 @@ def sheets_page(
     number_label: str,
     count: int = 0,
     number: int = 0,
+    part: Part | None = None,
+    part_h: float = 0.0,
 ):
     """The page of score sheets (kind "score") or team cards ("team"): all `per_page` sheets,
     or only the first `count` (a last page: the cells after them stay blank, cut lines only).
-    `number`: the page's place among the document's backgrounds."""
-    c, word = night.colors, night.ruleset.word
-    pw, ph, cols, rows = _plan(night)
+    `number`: the page's place among the document's backgrounds. `part`: the front of a
+    two-sided sheet (layout/sides.py): these sets only, in a grid `part_h` tall, and a line
+    saying what is on the back in place of the totals and the QR code."""
+    word = night.ruleset.word
+    pw, ph, cols, rows = sheet_plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
-    body_font = night.family("body")
     for i in range(count or night.per_page):
         b = content_box(night, i)
         x, y, cw, ch = b.x, b.y, b.w, b.h
-        d = _dims(night, cw, ch)
+        d = sheet_dims(night, cw, ch)
         s, sub_fs = d.s, d.sub_fs
-        if night.own_rule:
-            strips.append(rule_strip(x, y + d.head_h + 6 * s, cw, max(10 * s, 6)))
-        else:
-            layer.add(
-                svg.stroke(night.frame, night.frame_width(1.2)),
-                svg.seg(x, y + d.head_h + 6 * s, x + cw, y + d.head_h + 6 * s),
-            )
+        header_rule(night, layer, strips, x, y + d.head_h + 6 * s, cw, s)
         dice_h = d.head_h - d.num_h - 6 * s
         dice_w = dice_h * 200 / 84
         layer.add(
@@ -195,86 +284,18 @@ def sheets_page(
                 opacity=night.art_opacity,
             ),
         )
-        lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
-        label_w = sub_fs * (4 if kind == "score" else 6.5)
-        line_y = y + d.body_y + d.name_h
-        pitch = d.name_h + 8 * s
-        for k in range(len(lines)):
-            layer.add(
-                svg.stroke(c["line"], 0.8),
-                svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
-            )
-        labels.append(
-            night.label(
-                x,
-                line_y - sub_fs * 0.3,
-                "\n".join(lines),
-                sub_fs,
-                "lb-b lb-m",
-                w=label_w,
-                pitch=pitch,
-                spacing=sub_fs * 0.12,
-                ch=ph,
-            )
-        )
-        grid_y = d.body_y + len(lines) * pitch + 8 * s + (sub_fs * 3.2 if kind == "team" else 0)
-        grid_h = d.foot_y - 12 * s - grid_y
+        label, label_w, pitch = name_lines(night, layer, kind, x, y + d.body_y, cw, d, ph)
+        labels.append(label)
+        grid_y = grid_top(d, kind)
+        grid_h = d.foot_y - 12 * s - grid_y if part is None else part_h
         if kind == "score":
-            score_grid(night, layer, x, y + grid_y, cw, grid_h, word)
+            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part)
         else:
-            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph)
-        # the night's totals and the QR caption
-        cap_w = max(90 * s, 42) * night.scale
-        box_area = min(cw - d.qr - cap_w - 16, 430 * s)
-        box_gap = 8 * s
-        box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
-        tot_fs = sub_fs * 1.35
-        box_y = d.foot_y + tot_fs * 1.3
-        labels.append(
-            night.label(
-                x,
-                y + d.foot_y + tot_fs * 0.9,
-                "Tonight’s totals",
-                tot_fs,
-                "lb-a",
-                w=box_area,
-                role="display",
-                ch=ph,
-            )
-        )
-        small = max(sub_fs * 0.9, 6 * night.scale)
-        for k, label in enumerate(totals):
-            bx = x + k * (box_w + box_gap)
-            layer.add(
-                svg.stroke(night.frame, night.frame_width(1.4)),
-                svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
-            )
-            layer.text(
-                svg.text(
-                    bx + box_w / 2,
-                    y + box_y + small + 2.5,
-                    label,
-                    small,
-                    body_font,
-                    700,
-                    night.muted,
-                    "middle",
-                )
-            )
-        if night.qr:
-            labels.append(
-                night.label(
-                    x + cw - d.qr - 6,
-                    y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
-                    "Scan to enter\nyour totals\non your phone",
-                    small,
-                    "lb-m",
-                    "end",
-                    cap_w + 40,
-                    small * 1.25,
-                    ch=ph,
-                )
-            )
+            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph, part=part)
+        if part is None:  # the night's totals and the QR caption
+            labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
+        else:
+            labels.append(turn_over(night, x + cw, y + ch, part, sub_fs, ph))
         # the live layer: title, date line and the slots
         title = Block(x, y, d.title_w, d.title_fs)
         sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
@@ -314,12 +335,12 @@ def sheets_page(
                         i,
                         role="name",
                     )
-                    for k in range(len(lines))
+                    for k in range(2)
                 ]
-        if night.qr:
-            slots.append(_qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+        if night.qr and part is None:
+            slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)
-        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines))
+        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines, part=part))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",
@@ -333,76 +354,21 @@ def sheets_page(
     return SheetsPage(page, page_size_css(night.paper, pw > ph), tuple(texts), tuple(strips))
 
 
-def _qr_slot(slot_id: str, box: Box, index: int) -> Slot:
+def turn_over(night: Inputs, right, bottom, part: Part, size, ph):
+    """The front of a two-sided sheet: its last line, at the content box's bottom right,
+    says what the back holds."""
+    back = range(part.sets.stop, night.event.sets + 1)
+    words = f"Turn over for {sets_words(back).lower()} and tonight’s totals"
+    return night.label(right, bottom - size * 0.35, words, size * 1.1, "lb-a lb-b", "end", 400)
+
+
+def sets_words(sets: range) -> str:
+    """'Set 3', 'Sets 3 and 4', 'Sets 4 to 6'."""
+    if len(sets) == 1:
+        return f"Set {sets.start}"
+    joint = "and" if len(sets) == 2 else "to"
+    return f"Sets {sets.start} {joint} {sets[-1]}"
+
+
+def qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)
-
-
-def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
-    """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
-    front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
-    back printed behind the wrong sheet shows."""
-    event, c = night.event, night.colors
-    pw, ph, _cols, _rows = _plan(night)
-    body, slots, texts = [], [], []
-    for i in range(count or night.per_page):
-        b = content_box(night, i, back=True)
-        x, y, cw, ch = b.x, b.y, b.w, b.h
-        s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's words
-        label_h, fs = max(44 * s, 20) * k, max(11 * s, 7) * k
-        words = fs * 2.2 + fs * 1.8 + label_h + fs * 2.4
-        art = min(cw * 0.5, ch * 0.4, ch * 0.9 - words)  # large print: the art gives way
-        top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
-        body.append(svg.box(x, y, cw, ch, 14 * s, c["line"], 1))
-        body.append(
-            svg.corners(
-                night.art("corner"),
-                *(x + 6, y + 6, cw - 12, ch - 12, max(54 * s, 22)),
-                night.art_opacity,
-            )
-        )
-        slots.append(
-            Slot(
-                f"b{i}-art",
-                Box(x + (cw - art) / 2, top + fs * 2.2, art, art),
-                "art",
-                i,
-                sample_art=night.art("star" if i == 0 else "seat"),
-            )
-        )
-        sample = event.table(1).name if i == 0 else event.tables[i % len(event.tables)].name
-        slots.append(
-            night.text_slot(
-                f"b{i}-label",
-                Box(x + cw * 0.07, top + fs * 2.2 + art + fs * 1.8, cw * 0.86, label_h),
-                "table",
-                i,
-                sample,
-            )
-        )
-        foot = max(10 * s, 9) * k  # its text 6 to 7 pt (large print 1.3x): small, not tiny
-        slots.append(
-            night.text_slot(
-                f"b{i}-number",
-                Box(x + cw * 0.3, y + ch - foot - max(14 * s, 8), cw * 0.4, foot),
-                "number",
-                i,
-                f"Sheet {i + 7}",
-                role="name",
-            )
-        )
-        texts.append(
-            BackText(
-                Block(x, top, cw, fs * 1.3),
-                Block(x, top + fs * 2.6 + art, cw, fs * 0.85),
-                Block(x + cw * 0.1, top + fs * 2.6 + art + fs * 1.8 + label_h, cw * 0.8, fs * 0.9),
-            )
-        )
-    page = Page(
-        f"sheet_back-page-{number}",
-        pw,
-        ph,
-        svg.data_uri(svg.document(pw, ph, "\n".join(body))),
-        tuple(slots),
-        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
-    )
-    return BacksPage(page, page_size_css(night.paper, pw > ph), tuple(texts))

@@ -12,8 +12,9 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 
-from . import background_cache, editable, keys, layout, render, rulesets, themes
+from . import background_cache, editable, keys, layout, passes, render, rulesets, themes
 from .config import DEFAULT_ENGINE_URL
 from .errors import InputError
 from .ink_saver import ink_saver
@@ -266,8 +267,11 @@ def cached_backgrounds(html: str) -> Backgrounds:
     """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
 
     def make(html: str) -> tuple[bytes, dict]:
-        laid = lay_out_backgrounds(html)
-        return laid.pdf, laid.pages
+        htmls = passes.passes(html)  # two passes, on two cores where it is safe
+        if len(htmls) == 1:
+            return _pass(html)
+        (a, a_pages), (b, b_pages) = passes.both(*(partial(_pass, h) for h in htmls))
+        return passes.joined([a, b], [a_pages, b_pages])
 
     pdf, pages = background_cache.cached(html, make)
     return Backgrounds(pdf=pdf, pages=pages)
@@ -285,6 +289,11 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
                 pages.setdefault(doc, []).append(index)
     pdf = draw_layers(render.write_pdf(document), html, anchors)
     return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
+
+
+def _pass(html: str) -> tuple[bytes, dict]:
+    laid = lay_out_backgrounds(html)
+    return laid.pdf, laid.pages
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

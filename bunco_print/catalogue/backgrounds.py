@@ -12,31 +12,13 @@ cache too, so a re-run that only changes the words or the seed lays nothing out.
 from __future__ import annotations
 
 import hashlib
-import itertools
-import re
 from io import BytesIO
 
 import pikepdf
 
 from .. import background_cache
 from ..pack import Backgrounds, lay_out_backgrounds
-
-_SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
-
-
-def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
-    """(head up to the sections, [(document, its section)], tail), or None when the HTML is not
-    cut the way base.html.j2 draws it (then it is laid out whole)."""
-    starts = [m.start() for m in _SECTION.finditer(html)]
-    end = html.rfind("</body>")
-    if not starts or end < starts[-1]:
-        return None
-    bounds = [*starts, end]
-    sections = [
-        (_SECTION.match(html, start).group(1), html[start:stop])
-        for start, stop in itertools.pairwise(bounds)
-    ]
-    return html[: starts[0]], sections, html[end:]
+from ..passes import split_documents
 
 
 class SharedBackgrounds:

@@ -1,0 +1,145 @@
+"""A pack's HTML laid out in two WeasyPrint passes, side by side on two cores.
+
+WeasyPrint lays a document out in one thread, and that is most of a pack's time (a 12-player
+pack: about 0.4 s of 0.5 s). A pack's documents do not depend on each other, so its HTML is cut
+into its `<section class="doc-...">`s and they are shared between two passes of about equal
+work. Where it is safe (Linux, two cores or more, this process running no other thread), the
+second pass is laid out in a forked child while this process lays out the first; otherwise
+this process lays out both, one after the other. The passes are the same either way, so the
+pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pickle
+import re
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from io import BytesIO
+from typing import TypeVar
+
+_SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
+# Each document's share of a pack's layout time, roughly as measured (others: 1). The rules
+# handout is flowing text; tally pads and seat cards hold many small blocks.
+WEIGHT = {"rules": 5, "tally_pad": 3, "seat_cards": 2, "prize_sheet": 2}
+T = TypeVar("T")
+
+
+def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
+    """(head up to the sections, [(document, its section)], tail), or None when the HTML is not
+    cut the way base.html.j2 draws it (then it is laid out whole)."""
+    starts = [m.start() for m in _SECTION.finditer(html)]
+    end = html.rfind("</body>")
+    if not starts or end < starts[-1]:
+        return None
+    bounds = [*starts, end]
+    sections = [
+        (_SECTION.match(html, start).group(1), html[start:stop])
+        for start, stop in itertools.pairwise(bounds)
+    ]
+    return html[: starts[0]], sections, html[end:]
+
+
+def passes(html: str) -> list[str]:
+    """The HTML as one pass, or two of about equal weight (each document in its own order)."""
+    parts = split_documents(html)
+    if parts is None or len(parts[1]) < 2:
+        return [html]
+    head, sections, tail = parts
+    load, share = [0, 0], [[], []]
+    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 1)):
+        side = load.index(min(load))
+        load[side] += WEIGHT.get(sections[index][0], 1)
+        share[side].append(index)
+    return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
+
+
+def both(first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
+    """first() here and second() in a forked child at the same time, where that is safe; else
+    one after the other. A child that fails is not trusted: second() is then run here (and
+    raises here, if it fails again)."""
+    child = _fork(second) if _may_fork() else None
+    b = None
+    try:
+        a = first()
+        if child:
+            b, child = _result(*child), None
+    finally:
+        if child:  # first() failed (or Ctrl-C): the child is stopped
+            _reap(*child)
+    return a, second() if b is None else b
+
+
+def _may_fork() -> bool:
+    if os.environ.get("BUNCO_PRINT_JOBS", "").strip() == "1":
+        return False
+    if not sys.platform.startswith("linux") or threading.active_count() > 1:
+        return False
+    return len(os.sched_getaffinity(0)) > 1
+
+
+def _fork(work: Callable[[], object]) -> tuple[int, int] | None:
+    read, write = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        return None
+    if pid == 0:  # the child: its result down the pipe, then gone without any cleanup
+        status = 1
+        try:
+            os.close(read)
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    return pid, read
+
+
+def _result(pid: int, read: int):
+    """The child's result, or None when it failed; the child is reaped either way."""
+    try:
+        with os.fdopen(read, "rb") as pipe:
+            data = pipe.read()
+    finally:
+        _, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return None
+    try:
+        return pickle.loads(data)
+    except Exception:  # a child cut short
+        return None
+
+
+def _reap(pid: int, read: int) -> None:
+    os.close(read)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+
+
+def joined(pdfs: list[bytes], pages: list[dict[str, list[int]]]) -> tuple[bytes, dict]:
+    """The passes' PDFs as one, and where each document's pages are in it."""
+    import pikepdf
+
+    opened = [pikepdf.open(BytesIO(pdf)) for pdf in pdfs]
+    first, where = opened[0], {doc: list(idx) for doc, idx in pages[0].items()}
+    try:
+        for other, found in zip(opened[1:], pages[1:], strict=True):
+            offset = len(first.pages)
+            first.pages.extend(other.pages)  # copied from `other` when saved: kept open till then
+            for doc, idx in found.items():
+                where.setdefault(doc, []).extend(i + offset for i in idx)
+        out = BytesIO()
+        first.save(out, deterministic_id=True)
+    finally:
+        for pdf in opened:
+            pdf.close()
+    return out.getvalue(), where

@@ -1,0 +1,74 @@
+"""A pack's HTML is laid out in two passes, the second in a forked child where that is safe; the
+pack is the same byte for byte either way."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from bunco_print import passes, render
+from bunco_print.pack import PackRequest, build_pack, pack_files, plan, template_context
+
+
+def pack_html(**options) -> str:
+    request = PackRequest(players=13, seed=3, date="2026-12-04", **options)
+    event, _secret, theme, ruleset = plan(request)
+    docs = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"]
+    context = template_context(event, ruleset, theme, request, docs)
+    return render.render_html("base.html.j2", **context)
+
+
+def test_the_two_passes_hold_every_document_once_in_its_order():
+    html = pack_html()
+    order = re.findall(r'<section class="doc-([a-z_]+)"', html)
+    first, second = passes.passes(html)
+    docs = [re.findall(r'<section class="doc-([a-z_]+)"', h) for h in (first, second)]
+    assert sorted(docs[0] + docs[1]) == sorted(order) and docs[0] and docs[1]
+    assert all(d == [doc for doc in order if doc in d] for d in docs)
+    head = html[: html.index("<section")]  # the stylesheet and the art list, in both
+    assert all(h.startswith(head) and h.rstrip().endswith("</html>") for h in (first, second))
+
+
+def test_a_page_without_documents_is_one_pass():
+    assert passes.passes("<html><body><p>hi</p></body></html>") == [
+        "<html><body><p>hi</p></body></html>"
+    ]
+
+
+def test_the_second_runs_in_a_child_where_that_is_safe():
+    here = os.getpid()
+    a, b = passes.both(os.getpid, os.getpid)
+    assert a == here
+    assert (b != here) == passes._may_fork()
+
+
+def test_a_child_that_fails_is_not_trusted_the_work_is_done_here():
+    here = os.getpid()
+
+    def second():
+        if os.getpid() != here:
+            raise RuntimeError("only in the child")
+        return "done here"
+
+    assert passes.both(lambda: 1, second) == (1, "done here")
+
+
+def test_an_error_in_the_work_is_raised_here():
+    def second():
+        raise ValueError("bad night")
+
+    with pytest.raises(ValueError, match="bad night"):
+        passes.both(lambda: 1, second)
+
+
+def test_one_process_or_two_the_pack_is_the_same_byte_for_byte(monkeypatch):
+    monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    request = PackRequest(players=9, seed=5, date="2026-12-04")
+    forked = pack_files(build_pack(request))
+    monkeypatch.setenv("BUNCO_PRINT_JOBS", "1")
+    assert not passes._may_fork()
+    alone = pack_files(build_pack(request))
+    assert forked == alone

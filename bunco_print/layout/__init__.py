@@ -22,14 +22,8 @@ from .base import Inputs, nice_date
 from .extras import invitation_page, name_tags_page, prize_tags_pages, tag_grid
 from .extras_host import checklist_page, sign_in_page
 from .geometry import Block, Box, Label, Page, Slot, Strip
-from .pads import (
-    card_grid,
-    cards_page,
-    marker_page,
-    pad_grid,
-    pads_page,
-    pieces_pages,
-)
+from .markers import marker_page, pieces_pages
+from .pads import card_grid, cards_page, pad_grid, pads_page
 from .prizes import prize_page
 from .rules import rules_pages
 from .sheets import sheets_page

@@ -87,6 +87,23 @@ def test_write_in_boxes_are_at_least_13_times_as_large():
     assert now.w >= LARGE * was.w and now.h >= LARGE * was.h
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("name", ["classic", "mybunco", "tournament", "progressive"])
+def test_asked_for_four_a_page_every_score_grid_is_13_times_as_large(name, paper):
+    """Printed two a page instead, the grid's bands are chosen against the normal sheet at four
+    a page (a tournament's three sets side by side: stacked, its rows were 0.87x on Letter)."""
+    ruleset, theme = rulesets.load(name), themes.load("classic")
+    event = plan_event(16, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
+    cells = []
+    for per_page, big in ((4, False), (2, True)):
+        laid = layout.lay_out(event, ruleset, theme, paper, per_page, ["score_sheet"], large=big)
+        grid = laid.docs["score_sheet"].sheets[0].grid
+        night = Inputs(event, ruleset, theme, paper, per_page, big)
+        cells.append(score_cells(night, grid.w, grid.h))
+    (_b, u, rh), (_b2, big_u, big_rh) = cells
+    assert big_u >= LARGE * u and big_rh >= LARGE * rh, (big_u / u, big_rh / rh)
+
+
 def _sizes(pdf: bytes, page: int, words: tuple[str, ...]) -> dict[str, float]:
     """The printed size (pt) of the first letter of each word's first appearance on a page
     (white space left out: pdfium may read a landscape page's short words letter by letter)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..ink_saver import LARGE_FROM
 from . import svg
@@ -26,15 +26,24 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
     sets, rounds = night.event.sets, night.event.rounds_per_set
     units = 3.9 + (1.5 if night.ruleset.track_mini_buncos else 0)
     big = night.scale  # --large-print: room for larger cells and text
-    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
+    candidates = []
     for bands in range(1, sets + 1):
         k = math.ceil(sets / bands)
         if k * bands - sets < bands:  # no band left empty
             cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44 * big)
             cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31 * big)
-            q = min(cand_u, cand_rh * 1.3)
-            if q > best_q + 0.5:
-                best_q, b, u, rh = q, bands, cand_u, cand_rh
+            candidates.append((bands, cand_u, cand_rh))
+    if big > 1 and night.per_page == 2:  # large print asked for 4 a page: the boxes and the
+        # rows as much larger than that normal sheet's as can be (one a page: layout/sides.py)
+        from .sides import grid_room  # (sides lays its grids out with this module)
+
+        ref_u, ref_rh = grid_room(replace(night, large=False, per_page=4), "score")
+        return max(candidates, key=lambda c: (min(c[1] / ref_u, c[2] / ref_rh), -c[0]))
+    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
+    for bands, cand_u, cand_rh in candidates:
+        q = min(cand_u, cand_rh * 1.3)
+        if q > best_q + 0.5:
+            best_q, b, u, rh = q, bands, cand_u, cand_rh
     return b, u, rh
 
 

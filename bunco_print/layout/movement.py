@@ -26,9 +26,11 @@ def _f(x: float) -> str:
 DASHES = {"winners": "", "losers": "5 2.5", "stay": "0.1 2.6"}
 
 
-def _defs(c: dict) -> str:
+def _defs(c: dict, size: float = 7) -> str:
+    """The arrowheads, `size` stroke widths long."""
     marker = (
-        '<marker id="{id}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7"'
+        '<marker id="{id}" viewBox="0 0 10 10" refX="8" refY="5"'
+        f' markerWidth="{size:.3g}" markerHeight="{size:.3g}"'
         ' orient="auto"><path d="M1 1L9 5L1 9z" fill="{fill}" stroke="{stroke}"'
         ' stroke-width="1.6" stroke-linejoin="round"/></marker>'
     )
@@ -302,15 +304,21 @@ def diagram(night: Inputs, w: float, h: float) -> tuple[str, tuple[Label, ...]]:
     coordinates)."""
     ruleset, t = night.ruleset, len(night.event.tables)
     labels: list[Label] = []
+    head = 7.0  # arrowheads, in stroke widths
     if ruleset.naming == "groups" and ruleset.group_tables and t > ruleset.group_tables:
         body = _groups(night, w, h, t, labels)
+        if t <= 4 * ruleset.group_tables:  # a few small ladders side by side: tables close
+            # together, so smaller heads that stay clear of the next table
+            step = w / math.ceil(t / ruleset.group_tables) / ruleset.group_tables
+            head = min(head, max(step / 10, 3.5))
     elif t <= 7:
         body = _row(night, w, h, t)
     else:
         body = _snake(night, w, h, t)
     markup = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="movement" width="{_f(w)}"'
-        f' height="{_f(h)}" viewBox="0 0 {_f(w)} {_f(h)}">\n{_defs(night.colors)}\n{body}\n</svg>'
+        f' height="{_f(h)}" viewBox="0 0 {_f(w)} {_f(h)}">\n{_defs(night.colors, head)}\n'
+        f"{body}\n</svg>"
     )
     return markup, tuple(labels)
 

@@ -11,6 +11,7 @@ pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 import pickle
@@ -23,9 +24,21 @@ from io import BytesIO
 from typing import TypeVar
 
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
-# Each document's share of a pack's layout time, roughly as measured (others: 1). The rules
-# handout is flowing text; tally pads and seat cards hold many small blocks.
-WEIGHT = {"rules": 5, "tally_pad": 3, "seat_cards": 2, "prize_sheet": 2}
+# Each document's layout time in a 12-player pack (ms, as measured on a laptop-class core;
+# others: 5). The rules handout is flowing text; tally pads and seat cards hold many blocks.
+WEIGHT = {
+    "rules": 23,
+    "tally_pad": 13,
+    "seat_cards": 11,
+    "prize_sheet": 8,
+    "score_sheet": 4,
+    "team_card": 4,
+    "pieces": 3,
+    "table_marker": 2,
+}
+# A forked child works about this much slower than its parent: it copies every page of memory
+# it writes to (reference counts included), so it is given the lighter pass.
+CHILD = 1.3
 T = TypeVar("T")
 
 
@@ -50,10 +63,10 @@ def passes(html: str) -> list[str]:
     if parts is None or len(parts[1]) < 2:
         return [html]
     head, sections, tail = parts
-    load, share = [0, 0], [[], []]
-    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 1)):
+    load, share = [0.0, 0.0], [[], []]
+    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 5)):
         side = load.index(min(load))
-        load[side] += WEIGHT.get(sections[index][0], 1)
+        load[side] += WEIGHT.get(sections[index][0], 5) * (CHILD if side else 1)
         share[side].append(index)
     return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
 
@@ -91,6 +104,7 @@ def _fork(work: Callable[[], object]) -> tuple[int, int] | None:
         os.close(write)
         return None
     if pid == 0:  # the child: its result down the pipe, then gone without any cleanup
+        gc.disable()  # (collecting would write to, and so copy, every page of the parent's)
         status = 1
         try:
             os.close(read)

@@ -270,6 +270,7 @@ def cached_backgrounds(html: str) -> Backgrounds:
         htmls = passes.passes(html)  # two passes, on two cores where it is safe
         if len(htmls) == 1:
             return _pass(html)
+        render.prepare(html)  # its fonts registered before the second pass is forked
         (a, a_pages), (b, b_pages) = passes.both(*(partial(_pass, h) for h in htmls))
         return passes.joined([a, b], [a_pages, b_pages])
 

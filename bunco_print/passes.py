@@ -62,7 +62,14 @@ def passes(html: str) -> list[str]:
     parts = split_documents(html)
     if parts is None or len(parts[1]) < 2:
         return [html]
-    head, sections, tail = parts
+    head, found, tail = parts
+    # a document's sections (its full pages, its last page) stay together, in their order
+    sections = [
+        (doc, "".join(section for _d, section in group))
+        for doc, group in itertools.groupby(found, key=lambda part: part[0])
+    ]
+    if len(sections) < 2:
+        return [html]
     load, share = [0.0, 0.0], [[], []]
     for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 5)):
         side = load.index(min(load))

@@ -152,6 +152,17 @@ def render_html(template: str, **context) -> str:
 _STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
+def prepare(html: str, base: Path | None = None) -> None:
+    """Parse the page's stylesheet now, so its @font-face fonts are registered in this process
+    before a pass is laid out in a forked child: WeasyPrint writes each font into the one
+    temporary folder of the font configuration, and a child registering a font while its parent
+    does would write the same file the parent is reading (a pass in the wrong font, now and
+    then)."""
+    found = _STYLE.search(html)
+    if found is not None:
+        _stylesheet(found[1], str(base or data_dir("templates")) + "/")
+
+
 def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
     stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once

@@ -12,6 +12,7 @@ cache too, so a re-run that only changes the words or the seed lays nothing out.
 from __future__ import annotations
 
 import hashlib
+import re
 from io import BytesIO
 
 import pikepdf
@@ -70,16 +71,21 @@ class SharedBackgrounds:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
         pdf, pages = background_cache.cached(html, _lay_out_pass)
-        docs = [doc for doc, _s in missing.values()]
         laid = pikepdf.open(BytesIO(pdf))
-        counts = [len(pages.get(doc, ())) for doc in docs]
-        # (the pass may hold more pages: the art the static layers show, pdf/layers.py)
-        if sorted(pages) != sorted(docs) or sum(counts) > len(laid.pages):
+        # a document may come in several sections (its full pages, then its last page's): each
+        # takes as many of its document's pages, in order, as it names
+        taken = {doc: iter(pages.get(doc, ())) for doc, _s in missing.values()}
+        owned = [
+            [next(taken[doc], None) for _ in re.findall(rf'id="{doc}-page-\d+"', section)]
+            for doc, section in missing.values()
+        ]
+        left = [index for found in taken.values() for index in found]
+        if set(pages) != set(taken) or left or any(None in own or not own for own in owned):
             laid.close()
             return False
         self._passes.append(laid)
-        for key, doc in zip(missing, docs, strict=True):
-            self._documents[key] = (len(self._passes) - 1, list(pages[doc]))
+        for key, own in zip(missing, owned, strict=True):
+            self._documents[key] = (len(self._passes) - 1, own)
             self.laid_out += 1
         return True
 

@@ -249,6 +249,20 @@ def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, tota
     return labels
 
 
+def partner_fields(night: Inputs, prefix: str, name_box: Box, pitch: float, index: int) -> list:
+    """A team card's two partner lines as fillable fields (--editable): `prefix`-1 and -2."""
+    return [
+        night.text_slot(
+            f"{prefix}-{k + 1}",
+            Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
+            "field",
+            index,
+            role="name",
+        )
+        for k in range(2)
+    ]
+
+
 def sheets_page(
     night: Inputs,
     doc: str,
@@ -327,16 +341,7 @@ def sheets_page(
         else:
             note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
             if night.editable:  # the partners' lines, for typing the team's names
-                slots += [
-                    night.text_slot(
-                        f"s{i}-partner-{k + 1}",
-                        Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
-                        "field",
-                        i,
-                        role="name",
-                    )
-                    for k in range(2)
-                ]
+                slots += partner_fields(night, f"s{i}-partner", name_box, pitch, i)
         if night.qr and part is None:
             slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
         grid = Box(x, y + grid_y, cw, grid_h)

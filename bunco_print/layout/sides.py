@@ -26,6 +26,7 @@ from .sheets import (
     grid_top,
     header_rule,
     name_lines,
+    partner_fields,
     qr_slot,
     sets_words,
     sheet_dims,
@@ -153,16 +154,7 @@ def back_page(
             )
         )
     elif night.editable:  # the partners' lines, as on the front
-        slots += [
-            night.text_slot(
-                f"s0-back-partner-{k + 1}",
-                Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
-                "field",
-                0,
-                role="name",
-            )
-            for k in range(2)
-        ]
+        slots += partner_fields(night, "s0-back-partner", name_box, pitch, 0)
     top = _back_grid_top(d, kind)
     if kind == "score":
         score_grid(night, layer, x, y + top, cw, sides.grid_h, word, part=sides.back)

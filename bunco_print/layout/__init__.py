@@ -81,8 +81,10 @@ class Layout:
         """The art files (file: URIs) the pages' static layers show, each once, in order."""
         found: dict[str, None] = {}
         for doc in self.docs:
-            for page in (*self.pages(doc), *filter(None, [self.last_page(doc)])):
-                found.update(dict.fromkeys(_HREF.findall(unquote(page.layer))))
+            layers = [p.layer for p in (*self.pages(doc), *filter(None, [self.last_page(doc)]))]
+            pictures = getattr(self.docs[doc], "art_uris", tuple)()
+            for uri in (*layers, *pictures):
+                found.update(dict.fromkeys(_HREF.findall(unquote(uri))))
         return list(found)
 
     def last_page(self, doc: str) -> Page | None:

@@ -13,6 +13,7 @@ from .movement import diagram, diagram_height, legend_keys
 MARGIN_TOP, MARGIN_SIDE, MARGIN_BOTTOM = 40, 44, 36
 MARK = 3  # the scoring chart's examples are rolls in round 3
 EXAMPLE_DICE = ((3, 5, 1), (3, 6, 3), (4, 4, 4), (3, 3, 3), (1, 5, 6))
+DICE_W, DICE_H = 118, 49.6  # the dice art beside the heading (pt)
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,18 @@ class RulesPages:
     movement: Picture | None = None
     keys: tuple[tuple[str, str], ...] = ()  # the movement legend: a line as drawn, its words
     chart_words: tuple[tuple[str, str], ...] = ()  # the scoring chart's: points, why
+    dice: Picture | None = None  # the theme's dice beside the heading
+
+    def art_uris(self) -> tuple[str, ...]:
+        """The pictures' data: URIs (the art they place is listed for pdf/layers.py)."""
+        return tuple(p.uri for p in (self.facts, self.chart, self.movement, self.dice) if p)
+
+
+def _dice(night: Inputs) -> Picture:
+    """The theme's dice art beside the heading, as rules.css sizes it (.rl-dice)."""
+    art = svg.image(night.art("dice"), 0, 0, DICE_W, DICE_H, opacity=night.art_opacity)
+    uri = svg.data_uri(svg.document(DICE_W, DICE_H, art))
+    return Picture(uri, DICE_W, DICE_H, id="bp-fig-dice")
 
 
 def _facts(night: Inputs, width: float) -> Picture:
@@ -189,4 +202,5 @@ def rules_pages(night: Inputs) -> RulesPages:
         ),
         keys=legend_keys(night),
         chart_words=chart_words(night),
+        dice=_dice(night),
     )

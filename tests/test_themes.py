@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from typer.testing import CliRunner
 
 from bunco_print import pack, render, themes
+from bunco_print.cli import app
 from bunco_print.errors import BuncoError, UnknownNameError
 from bunco_print.resources import data_dir
 
@@ -173,7 +175,7 @@ def test_a_theme_brings_its_own_font_file(tmp_path):
     assert '--font-display: "House Display";' in css
 
 
-def test_a_folder_theme_prints_a_real_pack_with_its_art(house, tmp_path):
+def test_a_folder_theme_prints_a_real_pack_with_its_art(house, tmp_path, monkeypatch):
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1796342400"}
     result = subprocess.run(
         [sys.executable, "-m", "bunco_print", "pack", "--players", "6", "--theme", str(house)],
@@ -195,15 +197,19 @@ def test_a_folder_theme_prints_a_real_pack_with_its_art(house, tmp_path):
     # The manifest keeps the folder's name, never its path: the night's results print in
     # classic (a manifest from anywhere must not choose the templates that run) ...
     assert json.loads((night / "event.json").read_text())["extra"]["theme"] == house.name
-    prizes = [sys.executable, "-m", "bunco_print", "simulate", "--players", "6", "--out", "sim"]
-    assert subprocess.run(prizes, cwd=tmp_path, capture_output=True).returncode == 0
+    # (the engine commands in this process: the pack above was the whole command)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796342400")
+    runner = CliRunner()
+    simulate = ["simulate", "--players", "6", "--out", "sim"]
+    assert runner.invoke(app, simulate).exit_code == 0
     runs = {"default.pdf": [], "classic.pdf": ["--theme", "classic"]}
     runs["house.pdf"] = ["--theme", str(house)]
     for pdf, theme in runs.items():
-        command = [sys.executable, "-m", "bunco_print", "prizes", "--event", str(night)]
+        command = ["prizes", "--event", str(night)]
         command += ["--totals", str(tmp_path / "sim" / "totals.csv"), "--roll", "--pdf", pdf]
-        done = subprocess.run(command + theme, cwd=tmp_path, env=env, capture_output=True)
-        assert done.returncode == 0 and (tmp_path / pdf).is_file(), done.stderr
+        done = runner.invoke(app, command + theme)
+        assert done.exit_code == 0 and (tmp_path / pdf).is_file(), done.output
     made = {pdf: (tmp_path / pdf).read_bytes() for pdf in runs}
     assert made["default.pdf"] == made["classic.pdf"]
     # ... and in the folder's theme when it is named again.

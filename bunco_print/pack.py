@@ -269,9 +269,9 @@ def cached_backgrounds(html: str) -> Backgrounds:
     def make(html: str) -> tuple[bytes, dict]:
         htmls = passes.passes(html)  # two passes, on two cores where it is safe
         if len(htmls) == 1:
-            return _pass(html)
+            return lay_out_pass(html)
         render.prepare(html)  # its fonts registered before the second pass is forked
-        (a, a_pages), (b, b_pages) = passes.both(*(partial(_pass, h) for h in htmls))
+        (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
         return passes.joined([a, b], [a_pages, b_pages])
 
     pdf, pages = background_cache.cached(html, make)
@@ -292,7 +292,8 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
     return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
 
 
-def _pass(html: str) -> tuple[bytes, dict]:
+def lay_out_pass(html: str) -> tuple[bytes, dict]:
+    """One WeasyPrint pass as the background cache keeps it: its PDF and its documents' pages."""
     laid = lay_out_backgrounds(html)
     return laid.pdf, laid.pages
 

@@ -60,7 +60,7 @@ def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
 def passes(html: str) -> list[str]:
     """The HTML as one pass, or two of about equal weight (each document in its own order)."""
     parts = split_documents(html)
-    if parts is None or len(parts[1]) < 2:
+    if parts is None:
         return [html]
     head, found, tail = parts
     # a document's sections (its full pages, its last page) stay together, in their order

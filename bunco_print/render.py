@@ -155,12 +155,16 @@ _STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 def prepare(html: str, base: Path | None = None) -> None:
     """Parse the page's stylesheet now, so its @font-face fonts are registered in this process
     before a pass is laid out in a forked child: WeasyPrint writes each font into the one
-    temporary folder of the font configuration, and a child registering a font while its parent
-    does would write the same file the parent is reading (a pass in the wrong font, now and
-    then)."""
+    temporary folder of the font configuration and skips registering a font whose file is
+    already there, so a child could miss a font its parent had just written (and lay its pass
+    out in another, now and then)."""
     found = _STYLE.search(html)
     if found is not None:
-        _stylesheet(found[1], str(base or data_dir("templates")) + "/")
+        _stylesheet(found[1], _base_url(base))
+
+
+def _base_url(base: Path | None) -> str:
+    return str(base or data_dir("templates")) + "/"
 
 
 def layout(html: str, base: Path | None = None):
@@ -169,7 +173,7 @@ def layout(html: str, base: Path | None = None):
     per process and handed to WeasyPrint parsed."""
     from weasyprint import HTML
 
-    base_url = str(base or data_dir("templates")) + "/"
+    base_url = _base_url(base)
     found = _STYLE.search(html)
     if found is None:
         return HTML(string=html, base_url=base_url).render(font_config=font_config())

@@ -12,7 +12,7 @@ from PIL import ImageChops
 
 from bunco_print import render
 from bunco_print.pack import PackRequest, lay_out_backgrounds, plan, template_context
-from bunco_print.pdf.layers import _states, art_drawing, svg_size
+from bunco_print.pdf.layers import art_drawing, opacity_states
 from bunco_print.pdf.vector import LayerError, Resources, convert
 from bunco_print.resources import data_dir
 
@@ -92,8 +92,8 @@ def test_every_themes_art_is_drawn_as_weasyprint_draws_it():
     files = sorted(path for path in data_dir("themes").glob("*/*.svg") if path.name != "rule.svg")
     assert len(files) >= 70
     pages = []
-    for k, path in enumerate(files):
-        w, h = svg_size(path)
+    drawn = [art_drawing(path) for path in files]  # (operators, width, height, opacities)
+    for k, (_ops, w, h, _opacities) in enumerate(drawn):
         pages.append(
             f"@page a{k} {{ size: {w}pt {h}pt; margin: 0 }} #a{k} {{ page: a{k} }}"
             f"#a{k} img {{ display: block; width: {w}pt; height: {h}pt }}",
@@ -102,11 +102,10 @@ def test_every_themes_art_is_drawn_as_weasyprint_draws_it():
     body = "".join(f'<div id="a{k}"><img src="{p.as_uri()}"></div>' for k, p in enumerate(files))
     weasy = pdfium.PdfDocument(render.write_pdf(render.layout(f"<style>{css}</style>{body}")))
     native = pikepdf.new()
-    for path in files:
-        content, w, h, opacities = art_drawing(path)
+    for content, w, h, opacities in drawn:
         page = native.add_blank_page(page_size=(w, h))
         page.obj.Contents = native.make_stream(content)
-        page.obj.Resources = pikepdf.Dictionary(ExtGState=_states(opacities))
+        page.obj.Resources = pikepdf.Dictionary(ExtGState=opacity_states(opacities))
     out = io.BytesIO()
     native.save(out)
     ours = pdfium.PdfDocument(out.getvalue())

@@ -18,7 +18,7 @@ from io import BytesIO
 import pikepdf
 
 from .. import background_cache
-from ..pack import Backgrounds, lay_out_backgrounds
+from ..pack import Backgrounds, lay_out_backgrounds, lay_out_pass
 from ..passes import split_documents
 
 
@@ -70,7 +70,7 @@ class SharedBackgrounds:
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
-        pdf, pages = background_cache.cached(html, _lay_out_pass)
+        pdf, pages = background_cache.cached(html, lay_out_pass)
         laid = pikepdf.open(BytesIO(pdf))
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
@@ -88,11 +88,6 @@ class SharedBackgrounds:
             self._documents[key] = (len(self._passes) - 1, own)
             self.laid_out += 1
         return True
-
-
-def _lay_out_pass(html: str) -> tuple[bytes, dict]:
-    laid = lay_out_backgrounds(html)
-    return laid.pdf, laid.pages
 
 
 def _digest(head: str, section: str, tail: str) -> str:

@@ -54,6 +54,25 @@ class FontMetrics:
             text = text[:-1]
         return text.rstrip() + "…", floor
 
+    def one_or_two(
+        self,
+        text: str,
+        width: float,
+        size: float,
+        floor: float,
+        spacing_em: float = 0,
+        two_size: float | None = None,
+    ) -> tuple[str, float, int]:
+        """A title in `width` pt: on one line (`shorten`), or on two (`two_lines`, up to
+        `two_size`) when that prints it larger or whole. Gives the text (lines split by a
+        newline), its size and how many lines."""
+        one, one_fs = self.shorten(text, width, size, floor, spacing_em)
+        most = size if two_size is None else two_size
+        two, two_fs = self.two_lines(text, width, most, floor, spacing_em)
+        if two and (two_fs > one_fs or one != text):  # larger, or whole
+            return two, two_fs, 2
+        return one, one_fs, 1
+
     def two_lines(
         self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
     ) -> tuple[str, float]:

@@ -89,11 +89,9 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     body = night.family("body")
     display = night.font("display")
     title_room = lw - display.width("Tally ", 22 * k) - 3  # the title follows "Tally"
-    body_font, floor = night.font("body"), MIN_TEXT * k
-    title, title_size = body_font.shorten(event.title, title_room, 8 * k, floor)
-    two, two_size = body_font.two_lines(event.title, title_room, 8 * k, floor)
-    if two and (two_size > title_size or title != event.title):  # larger, or whole
-        title, title_size = two, two_size  # two lines beside "Tally", in its height
+    # on two lines beside "Tally", in its height, when that prints it larger or whole
+    words = night.font("body")
+    title, title_size, _ = words.one_or_two(event.title, title_room, 8 * k, MIN_TEXT * k)
     slots, texts = [], []
     set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
@@ -183,12 +181,9 @@ def card_title(night: Inputs, width: float) -> tuple[tuple[str, ...], float]:
     """The night's title on a seat card's `width` pt, as its lines and their size: one line at
     up to 9 pt (1.3x in large print), or two when they print it larger or whole; never below
     the smallest text size, cut short with an ellipsis only when two lines cannot hold it."""
-    k, font, text = night.scale, night.font("display"), night.event.title.strip()
-    one, one_fs = font.shorten(text, width, 9 * k, MIN_TEXT * k)
-    two, two_fs = font.two_lines(text, width, 9 * k, MIN_TEXT * k)
-    if two and (two_fs > one_fs or one != text):  # larger, or whole
-        return tuple(two.split("\n")), two_fs
-    return (one,), one_fs
+    k, text = night.scale, night.event.title.strip()
+    title, size, _ = night.font("display").one_or_two(text, width, 9 * k, MIN_TEXT * k)
+    return tuple(title.split("\n")), size
 
 
 def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> CardsPage:

@@ -98,13 +98,10 @@ def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
     title_w = cw - num_w - 10
     font, floor = night.font("display"), night.min_text * 1.5 * k
     text = night.event.title
-    title, title_fs = font.shorten(text, title_w, 32 * s * k, floor, TITLE_SPACING_EM)
-    two, two_fs = font.two_lines(
-        text, title_w, 32 * s * k * TWO_LINE_TITLE, floor, TITLE_SPACING_EM
+    size = 32 * s * k
+    title, title_fs, lines = font.one_or_two(
+        text, title_w, size, floor, TITLE_SPACING_EM, size * TWO_LINE_TITLE
     )
-    lines = 2 if two and (two_fs > title_fs or title != text) else 1  # larger, or whole
-    if lines == 2:
-        title, title_fs = two, two_fs
     sub_fs = max(10 * s, 6.5) * k
     title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
     head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)

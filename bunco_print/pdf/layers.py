@@ -87,7 +87,7 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
             form.Type, form.Subtype = Name.XObject, Name.Form
             form.BBox = [0, 0, w, h]
             if opacities:
-                form.Resources = Dictionary(ExtGState=_states(opacities))
+                form.Resources = Dictionary(ExtGState=opacity_states(opacities))
             # a group: an opacity the layer gives applies to the art as a whole, whatever
             # opacity its own drawing sets
             form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
@@ -118,7 +118,7 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
         for path, (name, used) in resources.fonts.items()
     }
     xobjects = {Name("/" + name.decode()): form for name, _, _, form in forms.values()}
-    states = _states(resources.opacities)
+    states = opacity_states(resources.opacities)
     for page in drawn:
         own = page.obj.get("/Resources")
         if own is None:
@@ -134,23 +134,28 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
     return out.getvalue()
 
 
-def _size(markup: str, by_view_box: bool) -> tuple[float, float]:
-    """An SVG document's size: its user space (the viewBox's size) for a figure scaled into
-    its box, or its own width and height for art laid out at its size; the other when the one
-    is missing."""
+def _root(markup: str) -> tuple[tuple[float, ...] | None, tuple[float, float] | None]:
+    """An SVG document's viewBox and its own width and height (None where missing)."""
     tag = re.search(r"<svg\b[^>]*>", markup)
     attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
-    box = view_box(attrs.get("viewBox", ""))
     try:
         given = float(attrs["width"]), float(attrs["height"])
     except (KeyError, ValueError):
         given = None
+    return view_box(attrs.get("viewBox", "")), given
+
+
+def _size(markup: str, by_view_box: bool) -> tuple[float, float]:
+    """An SVG document's size: its user space (the viewBox's size) for a figure scaled into
+    its box, or its own width and height for art drawn at its size; the other when the one
+    is missing."""
+    box, given = _root(markup)
     if by_view_box:
         return box[2:] if box else given or (1.0, 1.0)
     return given or (box[2:] if box else (100.0, 100.0))
 
 
-def _states(opacities: Mapping) -> Dictionary:
+def opacity_states(opacities: Mapping) -> Dictionary:
     """The graphics states a drawing named for its opacities (`Resources.opacities`)."""
     states = Dictionary()
     for key, name in opacities.items():
@@ -171,9 +176,7 @@ def art_drawing(path: Path) -> tuple[bytes, float, float, dict]:
 def _art_drawing(path: Path, _mtime: int, _bytes: int) -> tuple[bytes, float, float, dict]:
     markup = path.read_text(encoding="utf-8")
     w, h = _size(markup, by_view_box=False)
-    tag = re.search(r"<svg\b[^>]*>", markup)
-    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
-    x, y, vw, vh = view_box(attrs.get("viewBox", "")) or (0.0, 0.0, w, h)
+    x, y, vw, vh = _root(markup)[0] or (0.0, 0.0, w, h)
     s = min(w / vw, h / vh)  # preserveAspectRatio xMidYMid meet
     ox, oy = (w - s * vw) / 2 - s * x, (h - s * vh) / 2 - s * y
     place = b"1 0 0 -1 0 %s cm %s 0 0 %s %s %s cm\n" % (num(h), num(s), num(s), num(ox), num(oy))
@@ -188,8 +191,3 @@ def _no_text(*_args) -> Path:
 
 def _no_art(*_args) -> tuple[bytes, float, float]:
     raise LayerError("art files place no other art")
-
-
-def svg_size(path: Path) -> tuple[float, float]:
-    """An art file's own size (its width and height, else its viewBox's), in its units."""
-    return _size(path.read_text(encoding="utf-8", errors="replace")[:2000], by_view_box=False)

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bunco_print import themes
+from bunco_print.theming import themes
 
 COUNTS = (8, 12, 16, 24)
 PAPERS = ("letter", "a4")

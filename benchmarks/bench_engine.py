@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bunco_print.awards import settle
-from bunco_print.night import night_for
-from bunco_print.simulate import simulate
-from bunco_print.ties import Resolver
-from bunco_print.totals import parse_totals, to_csv
-from bunco_print.validate import required_columns, validate
+from bunco_print.engine.awards import settle
+from bunco_print.engine.simulate import simulate
+from bunco_print.engine.ties import Resolver
+from bunco_print.engine.totals import parse_totals, to_csv
+from bunco_print.engine.validate import required_columns, validate
+from bunco_print.game.night import night_for
 
 SHEETS, SETTLE_GOAL = 10_000, 0.5
 SIMULATE_GOAL = 0.2

@@ -17,9 +17,9 @@ import argparse
 
 import pypdfium2 as pdfium
 
-from bunco_print import themes
-from bunco_print.pack import PackRequest, build_pack
-from bunco_print.rulesets import available as rulesets
+from bunco_print.game.rulesets import available as rulesets
+from bunco_print.printing.pack import PackRequest, build_pack
+from bunco_print.theming import themes
 
 
 def ink(pdf: bytes, dpi: int) -> float:

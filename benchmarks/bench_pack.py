@@ -18,8 +18,9 @@ import sys
 import tempfile
 import time
 
-from bunco_print import render, themes
-from bunco_print.pack import PackRequest, build_pack, pack_files
+from bunco_print.printing import render
+from bunco_print.printing.pack import PackRequest, build_pack, pack_files
+from bunco_print.theming import themes
 
 
 def time_pack(players: int, runs: int) -> tuple[float, int]:
@@ -60,8 +61,8 @@ def time_cold(runs: int, cache: bool) -> float:
 def time_plain(copies: int, runs: int) -> float:
     """Seconds per page of one plain WeasyPrint document holding `copies` score sheets: the
     score sheet's own page (as the pack lays it out) repeated, laid out and written."""
-    from bunco_print import layout
-    from bunco_print.pack import PIECES, documents_for, plan, template_context
+    from bunco_print.printing import layout
+    from bunco_print.printing.pack import PIECES, documents_for, plan, template_context
 
     request = PackRequest(players=12, seed=1, date="2026-12-04")
     event, _secret, theme, ruleset = plan(request)

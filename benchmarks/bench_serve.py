@@ -38,9 +38,9 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bunco_print.links import sheet_url  # noqa: E402
-from bunco_print.settle import load_night  # noqa: E402
-from bunco_print.simulate import simulate  # noqa: E402
+from bunco_print.engine.simulate import simulate  # noqa: E402
+from bunco_print.nights.settle import load_night  # noqa: E402
+from bunco_print.signing.links import sheet_url  # noqa: E402
 from tests.serving import Server  # noqa: E402
 
 SOURCE_DATE_EPOCH = "1796342400"

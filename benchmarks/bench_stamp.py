@@ -1,5 +1,5 @@
 """Stamping, before and after, in one run: the old hand-written writer (bunco_print/stamp.py as
-git last had it) against bunco_print.pdf, on the same page specs.
+git last had it) against bunco_print.printing.pdf, on the same page specs.
 
 For a 12- and a 200-player classic pack: the time of all `assemble` calls a pack makes (each
 document's file and pack.pdf; median of --runs), pack.pdf's size, and new/old ratios. Then the
@@ -23,10 +23,10 @@ from pathlib import Path
 
 import weasyprint
 
-from bunco_print import pack as pack_module
-from bunco_print import pdf
-from bunco_print.pack import PackRequest, build_pack
-from bunco_print.pdf import draw, fonts, writer
+from bunco_print.printing import pack as pack_module
+from bunco_print.printing import pdf
+from bunco_print.printing.pack import PackRequest, build_pack
+from bunco_print.printing.pdf import draw, fonts, writer
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PATH = "bunco_print/stamp.py"

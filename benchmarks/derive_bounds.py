@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bunco_print import rulesets
-from bunco_print.night import night_for
-from bunco_print.simulate import simulate
-from bunco_print.validate import validate
+from bunco_print.engine.simulate import simulate
+from bunco_print.engine.validate import validate
+from bunco_print.game import rulesets
+from bunco_print.game.night import night_for
 
 NIGHTS = 8000
 OUT = Path(__file__).resolve().parents[1] / "bunco_print" / "warning_bounds.toml"

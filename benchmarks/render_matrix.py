@@ -13,7 +13,7 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from bunco_print.pack import PackRequest, build_pack
+from bunco_print.printing.pack import PackRequest, build_pack
 
 # (theme, paper, per_page, ruleset, players, star_on_back): every value of every option appears.
 CASES = [

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from bunco_print import theme_preview
+from bunco_print.workshop import preview as theme_preview
 
 MONTHS = (
     *("january", "february", "march", "april", "may", "june"),

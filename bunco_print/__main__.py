@@ -1,5 +1,5 @@
 """`python -m bunco_print` runs the command line."""
 
-from .cli import run
+from bunco_print.cli import run
 
 run()

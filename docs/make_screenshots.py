@@ -21,8 +21,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bunco_print import links, settle  # noqa: E402
-from bunco_print.simulate import simulate  # noqa: E402
+from bunco_print.engine.simulate import simulate  # noqa: E402
+from bunco_print.nights import settle  # noqa: E402
+from bunco_print.signing import links  # noqa: E402
 from tests.serving import Server, post_json  # noqa: E402
 
 NAMES = ["Ann", "Bea", "Cleo", "Dot", "Eve", "Fay", "Gwen", "Hope", "Iris", "June", "Kit"]

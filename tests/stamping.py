@@ -1,4 +1,4 @@
-"""Shared by the bunco_print.pdf tests: a laid-out template with named slots, art pieces, and
+"""Shared by the printing.pdf tests: a laid-out template with named slots, art pieces, and
 ways to look at the result (render, find ink, extract text)."""
 
 import subprocess
@@ -10,7 +10,7 @@ import pytest
 import weasyprint
 from PIL import Image
 
-from bunco_print.pdf import PageSpec, Rect, assemble
+from bunco_print.printing.pdf import PageSpec, Rect, assemble
 
 LATO = Path(str(files("font_lato") / "files/Lato-Bold.ttf"))
 FREDOKA = Path(str(files("font_fredoka_one") / "files/FredokaOne-Regular.ttf"))

@@ -6,14 +6,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bunco_print import rulesets
-from bunco_print.awards import settle
+from bunco_print.engine.awards import settle
+from bunco_print.engine.simulate import simulate
+from bunco_print.engine.ties import Resolver, parse_rolloffs
+from bunco_print.engine.totals import parse_totals
+from bunco_print.engine.validate import validate
 from bunco_print.errors import InputError
-from bunco_print.night import night_for
-from bunco_print.simulate import simulate
-from bunco_print.ties import Resolver, parse_rolloffs
-from bunco_print.totals import parse_totals
-from bunco_print.validate import validate
+from bunco_print.game import rulesets
+from bunco_print.game.night import night_for
 
 
 def totals(rows, extra=()):

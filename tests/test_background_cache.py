@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bunco_print import background_cache, pack
-from bunco_print.pack import PackRequest, build_pack
+from bunco_print.edges import background_cache
+from bunco_print.printing import pack
+from bunco_print.printing.pack import PackRequest, build_pack
 
 from .pdftools import page_texts
 

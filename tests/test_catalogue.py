@@ -19,10 +19,10 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from bunco_print import themes
 from bunco_print.catalogue import make_plan, plan, text
 from bunco_print.catalogue.make import zip_names
 from bunco_print.cli import app
+from bunco_print.theming import themes
 
 from .pdftools import page_sizes_in, page_texts
 
@@ -300,8 +300,8 @@ def test_a_folder_of_the_users_is_refused_before_any_work(tmp_path, monkeypatch)
 
 def test_packs_of_another_player_count_lay_out_only_what_the_count_changes(monkeypatch):
     from bunco_print.catalogue.backgrounds import SharedBackgrounds
-    from bunco_print.orders import PackOrder, pack_request
-    from bunco_print.pack import build_pack
+    from bunco_print.printing.orders import PackOrder, pack_request
+    from bunco_print.printing.pack import build_pack
 
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     laid_out = []

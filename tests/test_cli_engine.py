@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bunco_print.cli import app
-from bunco_print.output import MARKER
+from bunco_print.edges.output import MARKER
 
 runner = CliRunner()
 
@@ -283,12 +283,13 @@ def test_end_to_end_as_a_subprocess(tmp_path):
 def test_results_sheet_html_names_winners_and_amounts(totals_file):
     from html.parser import HTMLParser
 
-    from bunco_print import report, themes
-    from bunco_print.awards import settle
-    from bunco_print.night import night_for
-    from bunco_print.ties import Resolver
-    from bunco_print.totals import parse_totals
-    from bunco_print.validate import validate
+    from bunco_print.engine.awards import settle
+    from bunco_print.engine.ties import Resolver
+    from bunco_print.engine.totals import parse_totals
+    from bunco_print.engine.validate import validate
+    from bunco_print.game.night import night_for
+    from bunco_print.nights import report
+    from bunco_print.theming import themes
 
     night = night_for("classic", 12)
     result = validate(parse_totals(TOTALS, "totals.csv"), night)

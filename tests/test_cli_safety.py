@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bunco_print import themes
 from bunco_print.cli import app
+from bunco_print.theming import themes
 
 from .test_cli_engine import TOTALS
 
@@ -52,7 +52,7 @@ def boom(*args, **kwargs):
 
 
 def test_a_bug_exits_70_with_one_line_and_no_traceback(monkeypatch, totals_file):
-    monkeypatch.setattr("bunco_print.settle.validate_night", boom)
+    monkeypatch.setattr("bunco_print.nights.settle.validate_night", boom)
     monkeypatch.delenv("BUNCO_DEBUG", raising=False)
     result = run("validate", "--players", 12, "--totals", totals_file)
     assert result.exit_code == 70
@@ -61,7 +61,7 @@ def test_a_bug_exits_70_with_one_line_and_no_traceback(monkeypatch, totals_file)
 
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_debug_shows_the_traceback(monkeypatch, totals_file, how):
-    monkeypatch.setattr("bunco_print.settle.settle_night", boom)
+    monkeypatch.setattr("bunco_print.nights.settle.settle_night", boom)
     args = ["prizes", "--players", 12, "--totals", totals_file]
     if how == "option":
         args.insert(0, "--debug")
@@ -76,7 +76,7 @@ def test_ctrl_c_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("bunco_print.settle.simulate_night", interrupted)
+    monkeypatch.setattr("bunco_print.nights.settle.simulate_night", interrupted)
     result = run("simulate", "--players", 12)
     assert result.exit_code == 130
     assert result.stderr == "interrupted; nothing was left half-written\n"

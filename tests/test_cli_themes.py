@@ -7,8 +7,9 @@ import io
 from PIL import Image
 from typer.testing import CliRunner
 
-from bunco_print import theme_checks, themes
 from bunco_print.cli import app
+from bunco_print.theming import themes
+from bunco_print.workshop import checks as theme_checks
 
 from .test_theme_checks import MONTHS
 from .test_themes import pack_html

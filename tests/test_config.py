@@ -2,7 +2,7 @@
 
 import pytest
 
-from bunco_print import config
+from bunco_print.edges import config
 from bunco_print.errors import InputError
 
 
@@ -66,10 +66,10 @@ def test_engine_urls_that_cannot_work_get_one_line(url, message):
 
 
 def test_the_longest_url_still_fits_every_qr_code():
-    from bunco_print import keys
-    from bunco_print.plan import plan_event
-    from bunco_print.qr import qr_grid
-    from bunco_print.rulesets import available, load
+    from bunco_print.game.plan import plan_event
+    from bunco_print.game.rulesets import available, load
+    from bunco_print.printing.qr import qr_grid
+    from bunco_print.signing import keys
 
     limit = config.max_engine_url_length()
     assert limit == 64

@@ -12,10 +12,12 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from fontTools.ttLib import TTFont
 
-from bunco_print import editable, manifest, themes
-from bunco_print.layout import Box, Page, Slot
-from bunco_print.pdf import PageSpec, Rect, assemble, concatenate
-from bunco_print.pdf.fonts import font_info
+from bunco_print.game import manifest
+from bunco_print.printing import editable
+from bunco_print.printing.layout import Box, Page, Slot
+from bunco_print.printing.pdf import PageSpec, Rect, assemble, concatenate
+from bunco_print.printing.pdf.fonts import font_info
+from bunco_print.theming import themes
 
 from .pdftools import page_texts
 from .test_names import NAMES
@@ -177,8 +179,9 @@ def test_the_manifest_says_editable_and_reads_back(editable_pack):
 
 def test_team_cards_have_a_field_for_each_partner():
     """Team cards (bonko) have two write-in lines; no names are ever printed on them."""
-    from bunco_print import layout, pack, rulesets, stampers
-    from bunco_print.plan import plan_event
+    from bunco_print.game import rulesets
+    from bunco_print.game.plan import plan_event
+    from bunco_print.printing import layout, pack, stampers
 
     ruleset, theme = rulesets.load("bonko"), themes.load("classic")
     event = plan_event(8, ruleset, seed=1, date="2026-12-04")

@@ -8,11 +8,13 @@ import re
 
 import pytest
 
-from bunco_print import layout, orders, rulesets, themes
 from bunco_print.errors import InputError
-from bunco_print.limits import EXTRAS, MAX_DETAIL
-from bunco_print.pack import build_pack, pack_files
-from bunco_print.plan import plan_event
+from bunco_print.game import rulesets
+from bunco_print.game.limits import EXTRAS, MAX_DETAIL
+from bunco_print.game.plan import plan_event
+from bunco_print.printing import layout, orders
+from bunco_print.printing.pack import build_pack, pack_files
+from bunco_print.theming import themes
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts
 from .test_cli_pack import bunco
@@ -116,7 +118,7 @@ def test_a_name_tag_a_player_with_the_names_given(named, blank):
 
 
 def test_a_prize_tag_a_prize_with_its_amount(named, blank):
-    from bunco_print.layout.geometry import EDGE, cell
+    from bunco_print.printing.layout.geometry import EDGE, cell
 
     pdf = named.documents["prize-tags.pdf"]
     amounts = {"Most Buncos": "$20", "Most wins": "$15", "Traveling prize": "$10"}
@@ -134,7 +136,7 @@ def test_a_prize_tag_a_prize_with_its_amount(named, blank):
 )
 def test_the_checklist_counts_this_night(request, pack, players, tables, dice):
     """Each thing to have, read on its own row with the count stamped beside it."""
-    from bunco_print.layout.extras_host import needs
+    from bunco_print.printing.layout.extras_host import needs
 
     built = request.getfixturevalue(pack)
     ruleset, theme = rulesets.load("classic"), themes.load(built.event.extra["theme"])
@@ -194,7 +196,7 @@ def test_papers(named, blank):
 
 
 def test_sign_in_rows_fit_the_page_in_large_print_too():
-    from bunco_print.layout.geometry import EDGE
+    from bunco_print.printing.layout.geometry import EDGE
 
     ruleset, theme = rulesets.load("classic"), themes.load("classic")
     event = plan_event(400, ruleset, seed=1, date="2026-12-04")
@@ -245,9 +247,9 @@ def test_bad_extras_options_are_one_line_and_write_nothing(tmp_path, args, messa
 
 
 def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="a4", large=True):
-    from bunco_print import pack, render
-    from bunco_print.layout.geometry import EDGE
-    from bunco_print.units import PT_PER_PX
+    from bunco_print.printing import pack, render
+    from bunco_print.printing.layout.geometry import EDGE
+    from bunco_print.printing.units import PT_PER_PX
 
     ruleset, theme = rulesets.load("classic"), themes.load("october")
     event = plan_event(11, ruleset, seed=1, date="2026-12-04", names=NAMES[:3])
@@ -275,8 +277,8 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
 
 
 def test_the_timeline_follows_the_ruleset_and_the_time_given():
-    from bunco_print.layout.base import Inputs
-    from bunco_print.layout.extras_host import evening
+    from bunco_print.printing.layout.base import Inputs
+    from bunco_print.printing.layout.extras_host import evening
 
     def steps(ruleset: str, time: str = "") -> list[tuple[str, str]]:
         rules = rulesets.load(ruleset)

@@ -9,10 +9,11 @@ from urllib.parse import unquote
 
 import pytest
 
-from bunco_print import plan, rulesets, themes
-from bunco_print.layout.base import Inputs
-from bunco_print.layout.movement import diagram, legend_keys
-from bunco_print.layout.rules import EXAMPLE_DICE, MARK, rules_pages
+from bunco_print.game import plan, rulesets
+from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.movement import diagram, legend_keys
+from bunco_print.printing.layout.rules import EXAMPLE_DICE, MARK, rules_pages
+from bunco_print.theming import themes
 
 
 def inputs(players: int, ruleset: str = "classic") -> Inputs:

@@ -24,14 +24,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bunco_print import inputs
+from bunco_print.edges import inputs
+from bunco_print.edges.output import MARKER, write_folder
+from bunco_print.engine.simulate import simulate
+from bunco_print.engine.totals import to_csv
 from bunco_print.errors import InputError
-from bunco_print.manifest import to_manifest
-from bunco_print.output import MARKER, write_folder
-from bunco_print.plan import plan_event
-from bunco_print.rulesets import load
-from bunco_print.simulate import simulate
-from bunco_print.totals import to_csv
+from bunco_print.game.manifest import to_manifest
+from bunco_print.game.plan import plan_event
+from bunco_print.game.rulesets import load
 
 # --- the scratch folder each example starts from ------------------------------------------
 

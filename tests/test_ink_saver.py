@@ -7,8 +7,9 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from bunco_print import theme_checks, themes
-from bunco_print.ink_saver import ink_saver
+from bunco_print.theming import themes
+from bunco_print.theming.ink_saver import ink_saver
+from bunco_print.workshop import checks as theme_checks
 
 from .pdftools import qr_codes
 from .test_pack import build

@@ -47,7 +47,7 @@ def test_wheel_holds_templates_themes_and_rulesets(wheel):
         }
         assert shipped, folder
         assert {f"bunco_print/{name}" for name in shipped} <= names
-    assert "bunco_print/rulesets/classic.toml" in names
+    assert "bunco_print/game/rulesets/classic.toml" in names
 
 
 def test_installed_wheel_prints_a_pack_outside_the_checkout(wheel, tmp_path):
@@ -70,7 +70,11 @@ def test_installed_wheel_prints_a_pack_outside_the_checkout(wheel, tmp_path):
     )
     env = {**os.environ, "PYTHONPATH": str(site), "SOURCE_DATE_EPOCH": "1796342400"}
     where = subprocess.run(
-        [sys.executable, "-c", "import bunco_print.resources as r; print(r.data_dir('themes'))"],
+        [
+            sys.executable,
+            "-c",
+            "import bunco_print.edges.resources as r; print(r.data_dir('themes'))",
+        ],
         cwd=tmp_path,
         env=env,
         capture_output=True,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bunco_print import keys, links
 from bunco_print.errors import InputError
-from bunco_print.pack import PackRequest, build_pack, pack_files, plan
+from bunco_print.printing.pack import PackRequest, build_pack, pack_files, plan
+from bunco_print.signing import keys, links
 
 
 def mode(path: Path) -> int:

@@ -9,11 +9,13 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from bunco_print import layout, orders, rulesets, themes
-from bunco_print.layout.base import MIN_TEXT, Inputs
-from bunco_print.layout.grids import score_cells
-from bunco_print.pack import build_pack, pack_files
-from bunco_print.plan import plan_event
+from bunco_print.game import rulesets
+from bunco_print.game.plan import plan_event
+from bunco_print.printing import layout, orders
+from bunco_print.printing.layout.base import MIN_TEXT, Inputs
+from bunco_print.printing.layout.grids import score_cells
+from bunco_print.printing.pack import build_pack, pack_files
+from bunco_print.theming import themes
 
 from .pdftools import page_texts, qr_codes, smallest_text
 from .test_pack import ENGINE

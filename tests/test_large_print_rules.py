@@ -10,10 +10,12 @@ from urllib.parse import unquote
 import pypdfium2 as pdfium
 import pytest
 
-from bunco_print import layout, rulesets, themes
-from bunco_print.layout.base import LARGE, MIN_TEXT
-from bunco_print.layout.fonts import metrics
-from bunco_print.plan import plan_event
+from bunco_print.game import rulesets
+from bunco_print.game.plan import plan_event
+from bunco_print.printing import layout
+from bunco_print.printing.layout.base import LARGE, MIN_TEXT
+from bunco_print.printing.layout.fonts import metrics
+from bunco_print.theming import themes
 
 from .test_pack import build
 

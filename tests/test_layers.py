@@ -10,11 +10,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
 
-from bunco_print import render
-from bunco_print.pack import PackRequest, lay_out_backgrounds, plan, template_context
-from bunco_print.pdf.layers import art_drawing, opacity_states
-from bunco_print.pdf.vector import LayerError, Resources, convert
-from bunco_print.resources import data_dir
+from bunco_print.edges.resources import data_dir
+from bunco_print.printing import render
+from bunco_print.printing.pack import PackRequest, lay_out_backgrounds, plan, template_context
+from bunco_print.printing.pdf.layers import art_drawing, opacity_states
+from bunco_print.printing.pdf.vector import LayerError, Resources, convert
 
 DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"]
 

@@ -7,13 +7,15 @@ import re
 
 import pytest
 
-from bunco_print import pack, render, rulesets, stampers, themes
-from bunco_print import plan as ev
-from bunco_print.layout import lay_out
-from bunco_print.layout.fonts import metrics
-from bunco_print.layout.geometry import EDGE
-from bunco_print.resources import data_dir
-from bunco_print.units import PT_PER_PX
+from bunco_print.edges.resources import data_dir
+from bunco_print.game import plan as ev
+from bunco_print.game import rulesets
+from bunco_print.printing import pack, render, stampers
+from bunco_print.printing.layout import lay_out
+from bunco_print.printing.layout.fonts import metrics
+from bunco_print.printing.layout.geometry import EDGE
+from bunco_print.printing.units import PT_PER_PX
+from bunco_print.theming import themes
 
 STAMPED = ["score_sheet", "sheet_back", "tally_pad", "seat_cards", "table_marker"]
 LONG_NAME = "Maximiliana Alexandrina Worthington-Smythe-Fairweather de la Cruz"

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bunco_print import live
 from bunco_print.errors import InputError
-from bunco_print.night import night_for
+from bunco_print.game.night import night_for
+from bunco_print.nights import live
 
 NIGHT = night_for("classic", 13)
 MINIS = night_for("mybunco", 12)  # tracks mini Buncos

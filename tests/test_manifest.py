@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bunco_print import manifest, night, rulesets
 from bunco_print.cli import app
 from bunco_print.errors import InputError
-from bunco_print.manifest import dumps, from_manifest, loads, to_manifest
-from bunco_print.plan import plan_event
+from bunco_print.game import manifest, night, rulesets
+from bunco_print.game.manifest import dumps, from_manifest, loads, to_manifest
+from bunco_print.game.plan import plan_event
 
 DATA = Path(__file__).parent / "data"
 FIXTURES = ["event-v1.json", "event-v1-tournament.json", "event-v1-bonko.json"]

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bunco_print import links, render, report
-from bunco_print.money import format_money, split_pot
+from bunco_print.game.money import format_money, split_pot
+from bunco_print.nights import report
+from bunco_print.printing import render
+from bunco_print.signing import links
 
 CLASSIC_SHARES = [
     Fraction(1, 3),
@@ -66,7 +68,7 @@ def test_money_is_written_one_way_everywhere(amount, currency, written):
 
 
 def test_seeded_packs_sign_with_the_machine_key_not_the_seed(tmp_path):
-    from bunco_print import keys
+    from bunco_print.signing import keys
 
     key = keys.load_key()
     assert keys.event_secret("EV", key) == keys.event_secret("EV", key)

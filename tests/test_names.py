@@ -91,8 +91,8 @@ def test_a_hyphenated_name_breaks_after_a_hyphen_when_no_space_does_better(pack)
 
 
 def test_a_space_still_wins_over_a_hyphen_that_breaks_no_better():
-    from bunco_print import themes
-    from bunco_print.layout.fonts import chain
+    from bunco_print.printing.layout.fonts import chain
+    from bunco_print.theming import themes
 
     fonts = chain([themes.load("classic").font("body", "700")])
     name = "Mary-Kate Olsen-Whitfield"

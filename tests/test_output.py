@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bunco_print.edges.output import MARKER, check_folder, read_marker, write_file, write_folder
 from bunco_print.errors import InputError
-from bunco_print.output import MARKER, check_folder, read_marker, write_file, write_folder
 
 
 def visible(folder):
@@ -225,7 +225,7 @@ def test_one_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
 
 
 def test_a_rerun_sweeps_staging_left_by_a_killed_run(tmp_path):
-    from bunco_print.output import STAGING_PREFIX
+    from bunco_print.edges.output import STAGING_PREFIX
 
     folder = tmp_path / "night"
     write_folder(folder, {"event.json": b"{}"})

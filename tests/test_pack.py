@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from bunco_print import links
 from bunco_print.errors import InputError
-from bunco_print.pack import PackRequest, build_pack, pack_files
+from bunco_print.printing.pack import PackRequest, build_pack, pack_files
+from bunco_print.signing import links
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader, smallest_text
 
@@ -22,8 +22,8 @@ def stars_on_cards(pack, pdf: bytes, dpi: int = 40) -> list[tuple[int, int]]:
     art slots come from the layout's registry, the star is the art with gold in it."""
     import pypdfium2 as pdfium
 
-    from bunco_print import themes
-    from bunco_print.layout import lay_out
+    from bunco_print.printing.layout import lay_out
+    from bunco_print.theming import themes
 
     event = pack.event
     laid = lay_out(event, event.ruleset, themes.load("classic"), docs=["seat_cards"])

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from bunco_print import passes, render
-from bunco_print.pack import PackRequest, plan, template_context
+from bunco_print.printing import passes, render
+from bunco_print.printing.pack import PackRequest, plan, template_context
 
 
 def pack_html(**options) -> str:
@@ -67,7 +67,7 @@ def test_an_error_in_the_work_is_raised_here():
 
 SAME_EITHER_WAY = """
 import os
-from bunco_print.pack import PackRequest, build_pack, pack_files
+from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 # another theme's pack first: its fonts are registered in this process before this pack's are
 build_pack(PackRequest(players=8, seed=1, date="2026-12-04", theme="september"))
 request = PackRequest(players=9, seed=5, date="2026-12-04")

@@ -1,4 +1,4 @@
-"""Tests for bunco_print.pdf: read the output like a person would (text, pixels, QR decoding)."""
+"""Tests for printing.pdf: read the output as a person would (text, pixels, QR codes)."""
 
 import subprocess
 from datetime import UTC, datetime
@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_8BIT_BYTE, QRData
 
-from bunco_print import qr
-from bunco_print.pdf import QR, Art, PageSpec, Text, assemble, concatenate
+from bunco_print.printing import qr
+from bunco_print.printing.pdf import QR, Art, PageSpec, Text, assemble, concatenate
 
 from . import stamping
 from .stamping import (

@@ -11,8 +11,8 @@ from fontTools.ttLib import TTFont
 from PIL import ImageChops, ImageStat
 from pypdf import PdfReader
 
-from bunco_print.pdf import PageSpec, Text, assemble, missing_glyphs
-from bunco_print.pdf.fonts import font_info
+from bunco_print.printing.pdf import PageSpec, Text, assemble, missing_glyphs
+from bunco_print.printing.pdf.fonts import font_info
 
 from . import stamping
 from .stamping import (
@@ -182,7 +182,7 @@ def embedded_fonts(pdf: bytes) -> dict[str, TTFont]:
 @pytest.fixture(params=["hb-subset", "fontTools"])
 def subsetter(request, monkeypatch):
     """Fonts cut by HarfBuzz, or by fontTools as on a machine without libharfbuzz-subset."""
-    from bunco_print.pdf import fonts, hb
+    from bunco_print.printing.pdf import fonts, hb
 
     if request.param == "fontTools":
         monkeypatch.setattr(hb, "subset", lambda path, gids: None)
@@ -241,7 +241,7 @@ def test_same_subset_whatever_the_clock(layout, monkeypatch, tmp_path):
 
 def test_a_fonts_numbers_are_the_same_without_harfbuzz(monkeypatch):
     """Where hb-subset is not installed, fontTools reads the same character map."""
-    from bunco_print.pdf import fonts, hb
+    from bunco_print.printing.pdf import fonts, hb
 
     with_hb = fonts.font_info.__wrapped__(LATO)
     monkeypatch.setattr(hb, "cmap", lambda path: None)

@@ -9,14 +9,17 @@ from io import BytesIO
 import pikepdf
 import pytest
 
-from bunco_print import config, keys, rulesets, themes
-from bunco_print.layout import lay_out
-from bunco_print.layout.geometry import QR_MODULE_MM, QR_SIDE
-from bunco_print.pdf import QR, PageSpec, Rect, assemble
-from bunco_print.pdf.draw import QUIET_ZONE
-from bunco_print.plan import plan_event
-from bunco_print.qr import qr_grid
-from bunco_print.units import PT_PER_PX
+from bunco_print.edges import config
+from bunco_print.game import rulesets
+from bunco_print.game.plan import plan_event
+from bunco_print.printing.layout import lay_out
+from bunco_print.printing.layout.geometry import QR_MODULE_MM, QR_SIDE
+from bunco_print.printing.pdf import QR, PageSpec, Rect, assemble
+from bunco_print.printing.pdf.draw import QUIET_ZONE
+from bunco_print.printing.qr import qr_grid
+from bunco_print.printing.units import PT_PER_PX
+from bunco_print.signing import keys
+from bunco_print.theming import themes
 
 from .pdftools import qr_codes
 

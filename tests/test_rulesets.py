@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bunco_print import rulesets
 from bunco_print.errors import BuncoError
+from bunco_print.game import rulesets
 
 CLASSIC = (rulesets.RULESET_DIR / "classic.toml").read_text(encoding="utf-8")
 

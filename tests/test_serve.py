@@ -16,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bunco_print import keys, links, settle
 from bunco_print.cli import code
-from bunco_print.simulate import simulate
+from bunco_print.engine.simulate import simulate
+from bunco_print.nights import settle
+from bunco_print.signing import keys, links
 from tests.serving import Server, post_form
 from tests.serving import post_json as serving_post_json
 from tests.serving import request as serving_request

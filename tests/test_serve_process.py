@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from bunco_print import themes
+from bunco_print.theming import themes
 
 from .serving import (
     Server,

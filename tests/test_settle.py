@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bunco_print import settle
+from bunco_print.cli.fields import flag, worded
 from bunco_print.errors import InputError
-from bunco_print.fields import flag, worded
-from bunco_print.orders import PackOrder, pack_request
+from bunco_print.nights import settle
+from bunco_print.printing.orders import PackOrder, pack_request
 
 from .test_cli_engine import TOTALS
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bunco_print import rulesets
-from bunco_print.night import night_for
-from bunco_print.plan import plan_event
-from bunco_print.simulate import BUNCO, MINI, PLAIN, score, simulate
-from bunco_print.validate import validate
+from bunco_print.engine.simulate import BUNCO, MINI, PLAIN, score, simulate
+from bunco_print.engine.validate import validate
+from bunco_print.game import rulesets
+from bunco_print.game.night import night_for
+from bunco_print.game.plan import plan_event
 
 ALL = rulesets.available()
 

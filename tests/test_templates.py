@@ -8,10 +8,12 @@ from urllib.parse import unquote
 
 import pytest
 
-from bunco_print import money, render, rulesets, themes
-from bunco_print import plan as ev
-from bunco_print.layout import lay_out
-from bunco_print.pack import template_context as pack_context
+from bunco_print.game import money, rulesets
+from bunco_print.game import plan as ev
+from bunco_print.printing import render
+from bunco_print.printing.layout import lay_out
+from bunco_print.printing.pack import template_context as pack_context
+from bunco_print.theming import themes
 
 DOCS = [
     "score_sheet",
@@ -261,9 +263,9 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
     """The pot's sum and each amount are stamped, each amount on its own prize's row."""
     import pypdfium2 as pdfium
 
-    from bunco_print.pack import PackRequest, lay_out_backgrounds, lay_out_pages, plan
-    from bunco_print.pdf import assemble
-    from bunco_print.stampers import stamper
+    from bunco_print.printing.pack import PackRequest, lay_out_backgrounds, lay_out_pages, plan
+    from bunco_print.printing.pdf import assemble
+    from bunco_print.printing.stampers import stamper
 
     # the prize sheet alone, laid out and stamped as a pack prints it
     request, docs = PackRequest(players=13, ruleset=ruleset, buy_in=5, seed=1), ["prize_sheet"]
@@ -311,7 +313,7 @@ def test_one_prize_per_player_is_spelled_out():
 
 
 def test_document_css_is_namespaced():
-    from bunco_print.resources import data_dir
+    from bunco_print.edges.resources import data_dir
 
     for doc in DOCS:
         css = (data_dir("templates") / "css" / f"{doc}.css").read_text(encoding="utf-8")

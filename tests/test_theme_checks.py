@@ -10,8 +10,9 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from bunco_print import theme_checks, themes
 from bunco_print.errors import InputError
+from bunco_print.theming import themes
+from bunco_print.workshop import checks as theme_checks
 
 from .test_themes import pack_html
 
@@ -189,7 +190,7 @@ def test_rules_and_dice_too_pale_to_print_are_caught_on_the_rendered_page(line, 
     die is looked at where the layout drew it, and the faintest decides."""
     from dataclasses import replace
 
-    from bunco_print.theme_printed import printed_marks
+    from bunco_print.workshop.printed import printed_marks
 
     classic = themes.load("classic")
     seen = {

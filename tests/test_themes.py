@@ -14,10 +14,11 @@ import pypdfium2 as pdfium
 import pytest
 from typer.testing import CliRunner
 
-from bunco_print import pack, render, themes
 from bunco_print.cli import app
+from bunco_print.edges.resources import data_dir
 from bunco_print.errors import BuncoError, UnknownNameError
-from bunco_print.resources import data_dir
+from bunco_print.printing import pack, render
+from bunco_print.theming import themes
 
 from .pdftools import page_texts
 
@@ -137,12 +138,12 @@ def test_a_folder_theme_templates_come_first_and_do_not_leak_into_other_themes(h
 
 
 def test_the_results_sheet_uses_the_same_environment_and_theme(house):
-    from bunco_print import report
-    from bunco_print.awards import settle
-    from bunco_print.night import night_for
-    from bunco_print.simulate import simulate
-    from bunco_print.ties import Resolver
-    from bunco_print.validate import validate
+    from bunco_print.engine.awards import settle
+    from bunco_print.engine.simulate import simulate
+    from bunco_print.engine.ties import Resolver
+    from bunco_print.engine.validate import validate
+    from bunco_print.game.night import night_for
+    from bunco_print.nights import report
 
     night = night_for("classic", 8, sets=1)
     played = simulate(night, 3, log=False)

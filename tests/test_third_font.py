@@ -10,9 +10,9 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from bunco_print import themes
-from bunco_print.layout import lay_out
-from bunco_print.pack import PackRequest, build_pack, documents_for
+from bunco_print.printing.layout import lay_out
+from bunco_print.printing.pack import PackRequest, build_pack, documents_for
+from bunco_print.theming import themes
 
 NAMES = ["Ann Ashby", "Bea Brightwater-Holm", "Cai", "Dot Delacroix", "Eve", "Flo Fairweather"]
 THEME_TOML = """

@@ -10,9 +10,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from bunco_print import layout, themes
-from bunco_print.layout.base import LARGE, MIN_TEXT
-from bunco_print.layout.sheets import TITLE_SPACING_EM
+from bunco_print.printing import layout
+from bunco_print.printing.layout.base import LARGE, MIN_TEXT
+from bunco_print.printing.layout.sheets import TITLE_SPACING_EM
+from bunco_print.theming import themes
 
 from .pdftools import page_texts, smallest_text
 from .test_pack import build
@@ -54,7 +55,7 @@ def test_a_long_title_goes_on_two_lines_on_every_sheet_every_word_printed(pack):
 
 
 def theme_font(theme):
-    from bunco_print.layout.fonts import metrics
+    from bunco_print.printing.layout.fonts import metrics
 
     return metrics(theme.font("display"))
 

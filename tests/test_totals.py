@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from bunco_print.engine.ties import parse_rolloffs, sheet_key
+from bunco_print.engine.totals import SheetTotals, parse_totals, to_csv
 from bunco_print.errors import InputError
-from bunco_print.ties import parse_rolloffs, sheet_key
-from bunco_print.totals import SheetTotals, parse_totals, to_csv
 
 PLAIN = "sheet,name,wins,losses,buncos,traveler\n1,Ann,13,11,2,1\n2,Bea,11,13,0,\n"
 

@@ -12,10 +12,13 @@ import pypdfium2 as pdfium
 import pytest
 from typer.testing import CliRunner
 
-from bunco_print import layout, links, rulesets, themes
-from bunco_print.layout import grids, svg
-from bunco_print.layout.base import Inputs
-from bunco_print.plan import plan_event
+from bunco_print.game import rulesets
+from bunco_print.game.plan import plan_event
+from bunco_print.printing import layout
+from bunco_print.printing.layout import grids, svg
+from bunco_print.printing.layout.base import Inputs
+from bunco_print.signing import links
+from bunco_print.theming import themes
 
 from .pdftools import page_texts, qr_codes, smallest_text
 from .test_duplex import turned_over, where

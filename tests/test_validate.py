@@ -7,12 +7,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bunco_print import bounds, rulesets
+from bunco_print.engine import bounds
+from bunco_print.engine.simulate import simulate
+from bunco_print.engine.totals import Totals, parse_totals
+from bunco_print.engine.validate import validate, win_range
 from bunco_print.errors import InputError
-from bunco_print.night import night_for
-from bunco_print.simulate import simulate
-from bunco_print.totals import Totals, parse_totals
-from bunco_print.validate import validate, win_range
+from bunco_print.game import rulesets
+from bunco_print.game.night import night_for
 
 
 def totals(rows, extra=(), source="totals.csv"):

@@ -6,8 +6,8 @@
 gallery) and text (titles, tags, descriptions, listings.csv).
 """
 
-from .make import Outcome, build, check_out
-from .plan import CataloguePlan, make_plan, read_config, split_list
+from bunco_print.catalogue.make import Outcome, build, check_out
+from bunco_print.catalogue.plan import CataloguePlan, make_plan, read_config, split_list
 
 __all__ = [
     "CataloguePlan",

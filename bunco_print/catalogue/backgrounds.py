@@ -17,9 +17,9 @@ from io import BytesIO
 
 import pikepdf
 
-from .. import background_cache
-from ..pack import Backgrounds, lay_out_backgrounds, lay_out_pass
-from ..passes import split_documents
+from bunco_print.edges import background_cache
+from bunco_print.printing.pack import Backgrounds, lay_out_backgrounds, lay_out_pass
+from bunco_print.printing.passes import split_documents
 
 
 class SharedBackgrounds:

@@ -10,8 +10,8 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import InputError
-from ..themes import Theme
+from bunco_print.errors import InputError
+from bunco_print.theming.themes import Theme
 
 SIZE = 2000
 PNG_LEVEL = 1  # zlib's fastest: level 6 takes five times as long for files a third smaller

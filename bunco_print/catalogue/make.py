@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .. import config, orders, output, themes
-from ..errors import InputError
-from . import text
-from .images import IMAGE_NAMES, Facts, libraries, listing_images
-from .plan import CataloguePlan, Listing, PackSpec, input_digest
+from bunco_print.catalogue import text
+from bunco_print.catalogue.images import IMAGE_NAMES, Facts, libraries, listing_images
+from bunco_print.catalogue.plan import CataloguePlan, Listing, PackSpec, input_digest
+from bunco_print.edges import config, output
+from bunco_print.errors import InputError
+from bunco_print.printing import orders
+from bunco_print.theming import themes
 
 MAX_FILE = 20 * 1000 * 1000  # a shop's limit per file (20 MB)
 MAX_FILES = 5
@@ -217,8 +219,8 @@ def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResul
     """Make a listing's packs on one paper into zips of at most 20 MB (and its gallery); tell
     (or the worker's queue) hears of each pack as it is made."""
     tell = tell or (_MADE[0].put if _MADE else lambda what: None)
-    from ..pack import build_pack
-    from .backgrounds import SharedBackgrounds
+    from bunco_print.catalogue.backgrounds import SharedBackgrounds
+    from bunco_print.printing.pack import build_pack
 
     result = TaskResult(listing=task.listing, paper=task.paper)
     parts: list[list[PackSpec]] = []

@@ -15,10 +15,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import date as calendar
 from pathlib import Path
 
-from .. import __version__, config, keys, rulesets, themes
-from ..errors import InputError
-from ..inputs import printable, read_bytes
-from ..limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
+from bunco_print import __version__
+from bunco_print.edges import config
+from bunco_print.edges.inputs import printable, read_bytes
+from bunco_print.errors import InputError
+from bunco_print.game import rulesets
+from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
+from bunco_print.signing import keys
+from bunco_print.theming import themes
 
 DEFAULT_PLAYERS = (8, 12, 16, 24)
 MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
@@ -230,7 +234,7 @@ def input_digest(plan: CataloguePlan, listing: Listing) -> str:
     paths = [p for folder in theme.folders for p in sorted(folder.rglob("*")) if p.is_file()]
     paths += sorted({path for font in theme.fonts.values() for path in font.faces.values()})
     paths += [Path(str(rulesets.RULESET_DIR / f"{r}.toml")) for r in plan.rulesets]
-    from ..resources import data_dir
+    from bunco_print.edges.resources import data_dir
 
     paths += sorted(p for p in data_dir("templates").rglob("*") if p.is_file())
     for path in paths:

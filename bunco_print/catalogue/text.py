@@ -12,8 +12,9 @@ import json
 import re
 from collections.abc import Sequence
 
-from .. import rulesets, themes
-from .plan import CataloguePlan, Listing
+from bunco_print.catalogue.plan import CataloguePlan, Listing
+from bunco_print.game import rulesets
+from bunco_print.theming import themes
 
 MAX_TITLE = 140
 MAX_TAGS = 13

@@ -20,7 +20,7 @@ BUG = (
 
 def __getattr__(name: str):
     if name == "app":  # `from bunco_print.cli import app`: the Typer app, built on first use
-        from .main import app
+        from bunco_print.cli.main import app
 
         return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -38,7 +38,9 @@ def code(args: list[str]) -> int:
             _line(f"error: the argument '{bad}' is not valid UTF-8; give it in UTF-8")
             return 2
         try:
-            from .main import invoke  # Typer, Rich and the commands: the slow part of starting
+            from bunco_print.cli.main import (
+                invoke,  # Typer, Rich and the commands: the slow part of starting
+            )
         except Exception as exc:  # a broken install or a broken module: still one line
             if "--debug" in args or os.environ.get("BUNCO_DEBUG", "") not in ("", "0"):
                 import traceback

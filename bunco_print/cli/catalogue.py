@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError
-from . import files
-from .main import app, err, face, say
-from .main import out as stdout
+from bunco_print.cli import files
+from bunco_print.cli.main import app, err, face, say
+from bunco_print.cli.main import out as stdout
+from bunco_print.errors import InputError
 
 OPTIONS = {  # catalogue.toml key -> the option that overrides it
     "themes": "--themes",
@@ -86,7 +86,7 @@ def catalogue(
     """A seller's whole shop: one listing folder per theme with its packs zipped (each file
     under 20 MB), five 2000 x 2000 px gallery images and listing.json, plus listings.csv.
     A re-run remakes only the listings whose inputs changed."""
-    from .. import catalogue as shop_catalogue
+    from bunco_print import catalogue as shop_catalogue
 
     if jobs < 0:
         raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")

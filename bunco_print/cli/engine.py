@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from . import files
-from .main import Paper, app, face, out
+from bunco_print.cli import files
+from bunco_print.cli.main import Paper, app, face, out
 
 EventOption = Annotated[
     Path | None,
@@ -39,7 +39,7 @@ def _manifest(event: Path | None) -> Path | None:
 
 
 def _night(event: Path | None, players, ruleset, sets, buy_in=None):
-    from .. import settle
+    from bunco_print.nights import settle
 
     manifest, data = _manifest(event), None
     if manifest is not None:
@@ -59,7 +59,7 @@ def _print_json(data: dict) -> None:
 
 
 def _print_check(result, settlement=None, limit: int | None = 30) -> None:
-    from .. import report
+    from bunco_print.nights import report
 
     out.print(report.headline(result.night))
     out.print(report.verdict(result))
@@ -68,7 +68,7 @@ def _print_check(result, settlement=None, limit: int | None = 30) -> None:
     if settlement is not None:
         out.print(report.settlement_view(settlement, limit))
     else:
-        from ..awards import standings
+        from bunco_print.engine.awards import standings
 
         rows = standings(result, ())
         out.print(report.standings_table(rows, result.night, limit, prizes=False))
@@ -88,7 +88,7 @@ def validate_command(
 
     Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
     """
-    from .. import report, settle
+    from bunco_print.nights import report, settle
 
     data = _read(totals, "totals file", "totals")
     night = _night(event, players, ruleset, sets)
@@ -156,7 +156,8 @@ def prizes_command(
     Ties are named and wait for the host's roll-off unless --rolloffs FILE or --roll settles
     them. Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
     """
-    from .. import output, report, settle
+    from bunco_print.edges import output
+    from bunco_print.nights import report, settle
 
     data = _read(totals, "totals file", "totals")
     if pdf is not None:
@@ -207,7 +208,8 @@ def simulate_command(
     json_out: JsonOption = False,
 ) -> None:
     """Play a whole night with virtual dice; write its totals, round log and event manifest."""
-    from .. import output, report, settle
+    from bunco_print.edges import output
+    from bunco_print.nights import report, settle
 
     if out_folder is not None:
         files.check_out(out_folder, kind="simulation")

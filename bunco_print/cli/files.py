@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import inputs, output
-from ..errors import InputError
-from ..settle import LIMITS
+from bunco_print.edges import inputs, output
+from bunco_print.errors import InputError
+from bunco_print.nights.settle import LIMITS
 
 # output.py writes beside the target under a name of its own (".name.XXXXXXXX", ".name.old-PID")
 MAX_NAME = 255 - 24

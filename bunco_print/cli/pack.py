@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from . import files
-from .main import Paper, app, face, out, say
+from bunco_print.cli import files
+from bunco_print.cli.main import Paper, app, face, out, say
 
 
 @app.command()
@@ -100,7 +100,8 @@ def pack(
 ) -> None:
     """Print everything tonight needs: score sheets, tally pads, seat cards, prize sheet,
     rules handout and table markers, as one pack.pdf plus one PDF per document."""
-    from .. import inputs, orders, output
+    from bunco_print.edges import inputs, output
+    from bunco_print.printing import orders
 
     order = orders.PackOrder(
         players=players,
@@ -136,7 +137,9 @@ def pack(
         target["shown"] = out or files.default_folder(event.event_id)
         target["folder"] = files.check_out(target["shown"])
 
-    from ..pack import pack_files  # WeasyPrint: loaded once every option has been checked
+    from bunco_print.printing.pack import (
+        pack_files,  # WeasyPrint: loaded once every option has been checked
+    )
 
     result = orders.make_pack(request, before_render=before_render)
     folder = target["folder"]
@@ -149,8 +152,8 @@ def pack(
 
 
 def _summary(result, folder: Path, seed: int) -> None:
-    from ..money import format_money
-    from ..report import plain
+    from bunco_print.game.money import format_money
+    from bunco_print.nights.report import plain
 
     event = result.event
     table = Table(title=plain(f"{event.title} — {event.date}"), show_header=False, box=None)

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError
-from .main import app, debugging, face
+from bunco_print.cli.main import app, debugging, face
+from bunco_print.errors import InputError
 
 INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
 
@@ -36,9 +36,9 @@ def serve_command(
     """Serve the pages behind the printed QR codes: players enter their totals on their phones,
     the host's dashboard settles the night. Runs until Ctrl-C; a restart resumes the night."""
     try:
-        from ..web import app as web_app
-        from ..web import events as web_events
-        from ..web import server
+        from bunco_print.web import app as web_app
+        from bunco_print.web import events as web_events
+        from bunco_print.web import server
     except ImportError:
         raise InputError(INSTALL) from None
 
@@ -88,6 +88,6 @@ def _announce(events, host: str, base: str, server) -> None:
 def _local_only(url: str) -> bool:
     from urllib.parse import urlsplit
 
-    from ..web.server import loopback
+    from bunco_print.web.server import loopback
 
     return loopback(urlsplit(url).hostname or "")

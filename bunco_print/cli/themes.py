@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from . import files
-from .main import app, error, face, out, say
+from bunco_print.cli import files
+from bunco_print.cli.main import app, error, face, out, say
 
 themes_app = typer.Typer(
     help="The printed looks: list them, check one, picture one, or start your own.",
@@ -28,7 +28,7 @@ CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does
 @face
 def list_command() -> None:
     """Every shipped theme: its name, title, what it extends and its fonts."""
-    from .. import themes
+    from bunco_print.theming import themes
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("theme", "title", "extends", "fonts (display / body / hand)"):
@@ -55,7 +55,8 @@ def check_command(
 
     Text contrast, lines that survive grayscale, fonts covering Latin-1 and Latin Extended-A,
     its art files, dark QR codes: one line per problem."""
-    from .. import theme_checks, themes
+    from bunco_print.theming import themes
+    from bunco_print.workshop import checks as theme_checks
 
     report = theme_checks.check(themes.load(theme), printed=True)
     for failure in report.failures:
@@ -82,8 +83,10 @@ def preview_command(
     dpi: Annotated[int, typer.Option(help="Resolution of the pages, 20 to 150.")] = 40,
 ) -> None:
     """One PNG contact sheet of every document the theme prints (a 13-player pack)."""
-    from .. import output, theme_preview, themes
-    from ..errors import InputError
+    from bunco_print.edges import output
+    from bunco_print.errors import InputError
+    from bunco_print.theming import themes
+    from bunco_print.workshop import preview as theme_preview
 
     if not 20 <= dpi <= 150:
         raise InputError(f"--dpi must be 20 to 150, not {dpi}")
@@ -107,7 +110,7 @@ def new_command(
 
     The folder holds theme.toml, theme.css and copies of the art, to edit and print with
     `bunco-print pack --theme FOLDER`."""
-    from .. import theme_new
+    from bunco_print.workshop import new as theme_new
 
     files.check_path(name, "NAME")
     folder = theme_new.new_theme(name, extends)

@@ -19,11 +19,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..resources import data_dir
-from . import host, players
-from .events import ServedEvent
-from .forms import Refused
-from .pages import error_page, page
+from bunco_print.edges.resources import data_dir
+from bunco_print.web import host, players
+from bunco_print.web.events import ServedEvent
+from bunco_print.web.forms import Refused
+from bunco_print.web.pages import error_page, page
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -67,7 +67,8 @@ def make_app(
 def warm(events: dict[str, ServedEvent]) -> None:
     """Do before the first phone arrives what the first request would otherwise pay for:
     the engine's modules, the pages' templates, each night as it stands."""
-    from .. import live, render
+    from bunco_print.nights import live
+    from bunco_print.printing import render
 
     env = render.environment()
     for name in env.list_templates(filter_func=lambda n: n.startswith("web/")):
@@ -160,7 +161,7 @@ async def font(request: Request) -> Response:
 
 
 async def art(request: Request) -> Response:
-    from ..errors import BuncoError
+    from bunco_print.errors import BuncoError
 
     event = request.app.state.events.get(request.path_params["event"])
     name = request.path_params["name"]

@@ -9,11 +9,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import keys, links, live, settle, themes
-from ..errors import InputError
-from ..inputs import printable, read_bytes
-from ..night import Night
-from ..store import Store, Stored
+from bunco_print.edges.inputs import printable, read_bytes
+from bunco_print.edges.store import Store, Stored
+from bunco_print.errors import InputError
+from bunco_print.game.night import Night
+from bunco_print.nights import live, settle
+from bunco_print.signing import keys, links
+from bunco_print.theming import themes
 
 DATABASE = "night.sqlite"
 _SECRET = re.compile(r"[0-9a-f]{64}")

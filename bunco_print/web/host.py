@@ -12,13 +12,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .. import live, report
-from ..errors import InputError
-from ..money import format_money
-from . import players
-from .events import ServedEvent
-from .forms import read_fields, wants_json
-from .pages import error_page, host_of, page
+from bunco_print.errors import InputError
+from bunco_print.game.money import format_money
+from bunco_print.nights import live, report
+from bunco_print.web import players
+from bunco_print.web.events import ServedEvent
+from bunco_print.web.forms import read_fields, wants_json
+from bunco_print.web.pages import error_page, host_of, page
 
 HISTORY_SHOWN = 15
 
@@ -68,7 +68,7 @@ def _panel(request: Request, event: ServedEvent, template: str, view) -> Respons
     version = event.store.version
     if request.query_params.get("v") == str(version):
         return Response(status_code=204)
-    from .. import render
+    from bunco_print.printing import render
 
     html = render.render_html(template, theme=event.theme, event=event, **view(event))
     return JSONResponse({"version": version, "html": html})

@@ -6,9 +6,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from .. import render
-from .events import Link, ServedEvent
-from .forms import Refused, wants_json
+from bunco_print.printing import render
+from bunco_print.web.events import Link, ServedEvent
+from bunco_print.web.forms import Refused, wants_json
 
 PAGES = {
     403: ("This link does not open anything here",

@@ -6,13 +6,14 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .. import bounds, live
-from ..errors import InputError
-from ..money import format_money
-from ..store import Locked, Stored
-from .events import Link, ServedEvent
-from .forms import read_fields, wants_json
-from .pages import error_page, event_of, link_of, page
+from bunco_print.edges.store import Locked, Stored
+from bunco_print.engine import bounds
+from bunco_print.errors import InputError
+from bunco_print.game.money import format_money
+from bunco_print.nights import live
+from bunco_print.web.events import Link, ServedEvent
+from bunco_print.web.forms import read_fields, wants_json
+from bunco_print.web.pages import error_page, event_of, link_of, page
 
 STANDINGS_SHOWN = 10
 STALE_OK = 2.0  # seconds a player's page may show standings behind the latest entry

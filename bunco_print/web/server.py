@@ -8,7 +8,7 @@ import ipaddress
 import signal
 import socket
 
-from ..errors import InputError
+from bunco_print.errors import InputError
 
 ANY = ("0.0.0.0", "::", "")
 

@@ -1,0 +1,1 @@
+"""The edges: bounded reads, the one atomic writer, the config, the store, the background cache."""

@@ -1,0 +1,97 @@
+"""Laid-out backgrounds kept on disk, keyed by everything that shapes them.
+
+Laying the HTML out is most of a cold run (importing WeasyPrint alone takes about half a
+second), yet the backgrounds depend only on the HTML, the files it points at and the versions
+that draw it. A pack whose HTML was laid out before (same night, theme, paper, ruleset) reuses
+that PDF without loading WeasyPrint at all. BUNCO_PRINT_CACHE=off turns the cache off;
+BUNCO_PRINT_CACHE_DIR moves it (default: $XDG_CACHE_HOME/bunco-print or ~/.cache/bunco-print).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from bunco_print import __version__
+
+KEEP = 24  # laid-out backgrounds kept; the oldest go first
+_FILE_URI = re.compile(r"file://[^\"')\s]+")
+
+
+def cache_dir() -> Path | None:
+    """Where backgrounds are kept, or None when the cache is off."""
+    if os.environ.get("BUNCO_PRINT_CACHE", "").lower() in ("off", "0", "no", "false"):
+        return None
+    if folder := os.environ.get("BUNCO_PRINT_CACHE_DIR"):
+        return Path(folder)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "bunco-print" / "backgrounds"
+
+
+def key(html: str) -> str:
+    """A digest of the HTML, the size and time of every file it links (art, fonts), and the
+    versions of bunco-print and WeasyPrint."""
+    digest = hashlib.sha256(html.encode())
+    for uri in sorted(set(_FILE_URI.findall(html))):
+        try:
+            stat = Path(unquote(urlparse(uri).path)).stat()
+        except OSError:
+            continue
+        digest.update(f"\n{uri} {stat.st_size} {stat.st_mtime_ns}".encode())
+    try:
+        weasyprint = version("weasyprint")
+    except PackageNotFoundError:
+        weasyprint = "?"
+    digest.update(f"\nbunco-print {__version__} weasyprint {weasyprint}".encode())
+    return digest.hexdigest()
+
+
+def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes, dict]:
+    """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept. A cache
+    that cannot be read or written is skipped, never an error."""
+    folder = cache_dir()
+    if folder is None:
+        return make(html)
+    name = key(html)
+    pdf_path, pages_path = folder / f"{name}.pdf", folder / f"{name}.json"
+    try:
+        pages = json.loads(pages_path.read_text(encoding="utf-8"))
+        pdf = pdf_path.read_bytes()
+        os.utime(pages_path)  # recently used: kept longest
+        return pdf, pages
+    except (OSError, ValueError):
+        pass
+    pdf, pages = make(html)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _write(pdf_path, pdf)
+        _write(pages_path, json.dumps(pages).encode())  # written last: marks the entry whole
+        _prune(folder)
+    except OSError:
+        pass
+    return pdf, pages
+
+
+def _write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in entries[KEEP:]:
+        stale.unlink(missing_ok=True)
+        stale.with_suffix(".pdf").unlink(missing_ok=True)

@@ -1,0 +1,134 @@
+"""Reading the files a user names: bounded, so `/dev/zero` or a huge file stops with one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from pathlib import Path
+
+from bunco_print.errors import InputError
+
+MAX_INPUT_BYTES = 4 * 1024 * 1024  # totals, roll-offs, manifests: far more than 400 sheets need
+MAX_NAMES = 400  # as many as a pack seats
+MAX_NAME_CHARS = 60  # a name line on a score sheet holds far fewer
+BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class _Unreadable(Exception):
+    """Why a file could not be read, in a few words."""
+
+
+def _read(path: Path, limit: int) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise _Unreadable("no such file") from None
+    except IsADirectoryError:
+        raise _Unreadable("is a folder, not a file") from None
+    except PermissionError:
+        raise _Unreadable("permission denied") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise _Unreadable(str(getattr(exc, "strerror", None) or exc).lower()) from None
+    if len(data) > limit:
+        raise _Unreadable(f"larger than {limit:,} bytes; is it the right file?")
+    return data
+
+
+def printable(text: str) -> str:
+    """`text` with line breaks and other control characters escaped: one line, whatever it is."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _shown(path: Path | str) -> str:
+    return printable(shorten(os.fsdecode(path), 80))
+
+
+def load_json(text: str, source: str) -> object:
+    """JSON as Python values; duplicate keys, deep nesting and huge numbers get one line."""
+
+    def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+        seen: dict[str, object] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise InputError(f"{source}: the key {shorten(key)!r} appears twice in one object")
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{source}: the JSON is nested too deeply") from None
+    except ValueError as exc:  # a number with thousands of digits
+        raise InputError(f"{source}: not usable JSON ({shorten(str(exc), 60)})") from None
+
+
+def shorten(text: str, size: int = 20) -> str:
+    """Enough of a user's value to recognise it in a message."""
+    return text if len(text) <= size else text[: size - 3] + "..."
+
+
+def read_json(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> object:
+    """A JSON file as Python values; one line for anything unreadable or not plain JSON."""
+    data = read_bytes(path, what, limit)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{what} {_shown(path)}: not UTF-8 text") from None
+    return load_json(text, f"{what} {_shown(path)}")
+
+
+def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The whole file, at most `limit` bytes; one line naming `what` and the file otherwise."""
+    try:
+        return _read(Path(path), limit)
+    except _Unreadable as exc:
+        reason = str(exc)
+        sep = " " if reason.startswith(("is ", "larger")) else ": "
+        if reason.startswith("larger"):
+            reason = "is " + reason
+        raise InputError(f"{what} {_shown(path)}{sep}{reason}") from None
+
+
+def read_names(path: Path, limit: int = MAX_NAMES) -> list[str]:
+    """One name a line; blank lines skipped; a spreadsheet's byte-order mark tolerated."""
+    try:
+        data = _read(Path(path), 256 * limit + 4096)
+    except _Unreadable as exc:
+        raise InputError(f"cannot read names from {_shown(path)}: {exc}", field="names") from None
+    return parse_names(data, path, limit)
+
+
+def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_NAMES) -> list[str]:
+    """The names in a names file's bytes (`path` names it in messages): one a line, blank lines
+    skipped, inner spaces folded, a byte-order mark tolerated; no control characters."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(
+            f"cannot read names from {_shown(path)}: not UTF-8 text", field="names"
+        ) from None
+    names = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        name = " ".join(line.split())
+        if not name:
+            continue
+        if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+            raise InputError(
+                f"{_shown(path)} line {number}: the name holds a control character", field="names"
+            )
+        if len(name) > MAX_NAME_CHARS:
+            raise InputError(
+                f"{_shown(path)} line {number}: a name of at most {MAX_NAME_CHARS} characters, "
+                f"not {len(name)}",
+                field="names",
+            )
+        names.append(name)
+        if len(names) > limit:
+            raise InputError(f"{_shown(path)} holds more than {limit} names", field="names")
+    if not names:
+        raise InputError(f"{_shown(path)} holds no names", field="names")
+    return names

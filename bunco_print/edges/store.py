@@ -1,0 +1,253 @@
+"""Where a live night's entries are kept: one SQLite file per event.
+
+WAL mode with `synchronous=NORMAL`: a write is on disk once its transaction commits, so an
+acknowledged entry survives the server being killed at any moment (a power cut may lose the
+last few; a killed process never does). Writes are short `BEGIN IMMEDIATE` transactions and a
+busy timeout lets a second process wait its turn. Every change to a sheet is kept in `history`
+with the link that made it, when, and the old and new values: the last write wins, nothing is
+forgotten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bunco_print.edges.inputs import printable
+from bunco_print.errors import InputError
+from bunco_print.nights.live import Entry
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (
+    sheet TEXT PRIMARY KEY, wins INTEGER NOT NULL, losses INTEGER NOT NULL,
+    buncos INTEGER NOT NULL, mini_buncos INTEGER NOT NULL, traveler INTEGER NOT NULL,
+    name TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL, changes INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS history (
+    id INTEGER PRIMARY KEY, sheet TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL,
+    old TEXT, new TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS history_sheet ON history (sheet, id);
+CREATE TABLE IF NOT EXISTS rolloffs (
+    prize TEXT PRIMARY KEY, sheet TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL);
+"""
+FIELDS = ("wins", "losses", "buncos", "mini_buncos", "traveler", "name")
+
+
+class Locked(InputError):
+    """The host has locked the night: entries are final."""
+
+    def __init__(self):
+        super().__init__("the host has locked the night; ask her to change an entry")
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An entry as kept: who entered it last, when, and how many times it was entered."""
+
+    entry: Entry
+    via: str
+    at: str
+    changes: int
+
+
+@dataclass(frozen=True)
+class Change:
+    sheet: str
+    via: str
+    at: str
+    old: dict | None
+    new: dict
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+class Store:
+    """One event's entries, roll-off winners, lock and dice. Safe to share between threads."""
+
+    def __init__(self, path: Path, event_id: str):
+        self.path = path
+        self._lock = threading.Lock()
+        self.version = 0  # goes up with every write: what the pages' caches are keyed by
+        if not path.exists():  # names and totals are the players' own: owner-only, like keys
+            with contextlib.suppress(FileExistsError):
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            self._db = sqlite3.connect(
+                path, timeout=5.0, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA busy_timeout = 5000")
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.executescript(SCHEMA)
+            owner = self._setting("event_id")
+            if owner is None:
+                self._write("INSERT INTO settings VALUES ('event_id', ?)", (event_id,))
+            elif owner != event_id:
+                raise InputError(
+                    f"{printable(str(path))} holds the night of event {printable(owner)}, not "
+                    f"{event_id}; move it away or give another --data folder",
+                    field="data",
+                )
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot use {printable(str(path))}: {exc}", field="data") from None
+        if mode.lower() != "wal":
+            raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
+        self._claim(path)
+        self.version = self._count("history") + self._count("rolloffs") + 1
+        self._entries = self._read_entries()  # this process is the only writer (see _claim)
+        self._locked = self._setting("locked") == "1"
+
+    def _claim(self, path: Path) -> None:
+        """One server per night: a second one on the same file is refused, so the entries this
+        process keeps in memory are always the file's."""
+        self._owner = open(path, "rb")  # noqa: SIM115 - held (and locked) while the store lives
+        try:
+            fcntl.flock(self._owner.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._owner.close()
+            self._db.close()
+            raise InputError(
+                f"another bunco-print serve is already using {printable(str(path))}; stop it "
+                "first (one server per night)",
+                field="data",
+            ) from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+            self._owner.close()
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def entries(self) -> dict[str, Stored]:
+        """Every sheet entered so far (kept in memory, written through to the file)."""
+        with self._lock:
+            return dict(self._entries)
+
+    def _read_entries(self) -> dict[str, Stored]:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT sheet, {', '.join(FIELDS)}, via, at, changes FROM entries"
+            ).fetchall()
+        return {r[0]: Stored(Entry(*r[:7]), r[7], r[8], r[9]) for r in rows}
+
+    def history(self, sheet: str | None = None, limit: int = 200) -> list[Change]:
+        query = "SELECT sheet, via, at, old, new FROM history"
+        args: tuple = ()
+        if sheet is not None:
+            query, args = query + " WHERE sheet = ?", (sheet,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
+        return [
+            Change(s, via, at, json.loads(o) if o else None, json.loads(n))
+            for s, via, at, o, n in rows
+        ]
+
+    def rolloffs(self) -> dict[str, str]:
+        with self._lock:
+            return dict(self._db.execute("SELECT prize, sheet FROM rolloffs").fetchall())
+
+    @property
+    def locked(self) -> bool:
+        return self._locked
+
+    @property
+    def seed(self) -> int | None:
+        value = self._setting("seed")
+        return None if value is None else int(value)
+
+    # --- writing -----------------------------------------------------------------------------
+
+    def record(self, entry: Entry, via: str, *, host: bool = False) -> Stored:
+        """Keep `entry` (the last write wins) and its change in the history. Refused once the
+        night is locked, unless the host makes it."""
+        new = json.dumps(entry.values(), ensure_ascii=False, sort_keys=True)
+        at = now()
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if not host and self._locked:
+                    raise Locked()
+                row = db.execute(
+                    f"SELECT {', '.join(FIELDS)}, changes FROM entries WHERE sheet = ?",
+                    (entry.sheet,),
+                ).fetchone()
+                old = (
+                    json.dumps(
+                        dict(zip(FIELDS, row[:6], strict=True)), sort_keys=True, ensure_ascii=False
+                    )
+                    if row
+                    else None
+                )
+                changes = (row[6] if row else 0) + 1
+                db.execute(
+                    "INSERT INTO history (sheet, via, at, old, new) VALUES (?, ?, ?, ?, ?)",
+                    (entry.sheet, via, at, old, new),
+                )
+                db.execute(
+                    "INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (entry.sheet, *(getattr(entry, f) for f in FIELDS), via, at, changes),
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            stored = Stored(entry, via, at, changes)
+            self._entries[entry.sheet] = stored
+            self.version += 1
+        return stored
+
+    def set_rolloff(self, prize: str, sheet: str | None, via: str) -> None:
+        if sheet is None:
+            self._write("DELETE FROM rolloffs WHERE prize = ?", (prize,))
+        else:
+            self._write(
+                "INSERT OR REPLACE INTO rolloffs VALUES (?, ?, ?, ?)", (prize, sheet, via, now())
+            )
+
+    def set_locked(self, locked: bool) -> None:
+        self._write(
+            "INSERT OR REPLACE INTO settings VALUES ('locked', ?)", ("1" if locked else "0",)
+        )
+        self._locked = locked
+
+    def set_seed(self, seed: int | None) -> None:
+        if seed is None:
+            self._write("DELETE FROM settings WHERE key = 'seed'", ())
+        else:
+            self._write("INSERT OR REPLACE INTO settings VALUES ('seed', ?)", (str(seed),))
+
+    # --- plumbing ----------------------------------------------------------------------------
+
+    def _write(self, sql: str, args: tuple) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(sql, args)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self.version += 1
+
+    def _setting(self, key: str) -> str | None:
+        with self._lock:
+            return self._get(key)
+
+    def _get(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def _count(self, table: str) -> int:
+        with self._lock:
+            return self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

@@ -1,0 +1,1 @@
+"""The engine: totals judged, prizes awarded, ties broken, tournaments seated, nights simulated."""

@@ -1,0 +1,60 @@
+"""--editable: the write-in places of a pack's layout ("field" slots) as fillable form fields.
+
+Any document's field slots are found here, whichever stamper draws its pages: each one its
+stamper left empty becomes a `pdf.Field` over the slot's box, in the slot's font and colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from bunco_print.printing import layout
+from bunco_print.printing.layout import Page, Slot
+from bunco_print.printing.layout.base import TEXT_FILL
+from bunco_print.printing.pdf import Field, PageSpec, Rect
+from bunco_print.theming import themes
+
+
+def field(theme: themes.Theme, slot: Slot, name: str) -> Field:
+    """A form field over a write-in slot, in the slot's font, colour and size: one line,
+    centred, as names are stamped; a box tall enough for several lines wraps, from the left."""
+    size = slot.size or min(12.0, slot.box.h * TEXT_FILL)
+    multiline = slot.box.h >= 2.5 * size
+    align = "left" if multiline else "center"
+    color = theme.colors["ink" if slot.role == "body" else "accent"]  # as pack stamps text
+    return Field(name, theme.font(slot.role, slot.weight), size, color, align, multiline)
+
+
+def field_pages(backgrounds: dict[str, list[int]], laid: layout.Layout) -> dict[int, Page]:
+    """Background page -> its layout, for the pages with write-in places. `backgrounds`:
+    each document's background pages (pack.Backgrounds.pages), in the order of their ids."""
+    found = {}
+    for doc in laid.docs:
+        for page in (*laid.pages(doc), laid.last_page(doc)):
+            if page is None or not any(s.kind == "field" for s in page.slots):
+                continue
+            number = page.id.rpartition("-page-")[2]  # its place among the doc's backgrounds
+            if number.isdigit() and int(number) < len(backgrounds.get(doc, ())):
+                found[backgrounds[doc][int(number)]] = page
+    return found
+
+
+def with_fields(
+    file: str, specs: Sequence[PageSpec], theme: themes.Theme, pages: dict[int, Page]
+) -> Iterator[PageSpec]:
+    """--editable: each write-in place a document's stamper left empty becomes a form field,
+    named after the file, the page and the slot (`invitation-1-host`): unique in pack.pdf."""
+    stem = file.removesuffix(".pdf")
+    for number, spec in enumerate(specs, 1):
+        page = pages.get(spec.background)
+        if page is None:
+            yield spec
+            continue
+        taken = {rect for rect, _ in spec.stamps}
+        fields = tuple(
+            (rect, field(theme, slot, f"{stem}-{number}-{slot.id.removeprefix('last-')}"))
+            for slot in page.slots
+            if slot.kind == "field" and (rect := Rect(*slot.box.px())) not in taken
+        )
+        yield replace(spec, stamps=spec.stamps + fields) if fields else spec

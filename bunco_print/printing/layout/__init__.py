@@ -1,0 +1,185 @@
+"""Page geometry of every printed document, computed in Python with the theme's real font
+metrics: frozen dataclasses of boxes and slots that templates place and the stamper fills.
+
+`lay_out(...)` gives a `Layout`: per document kind its pages, each with its static SVG layer,
+its labels and its slots (the one registry of slots the templates draw and pack.py stamps).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from urllib.parse import unquote
+
+from bunco_print.game import night as model
+from bunco_print.game.rulesets import Ruleset
+from bunco_print.printing.layout import svg
+from bunco_print.printing.layout.backs import backs_page
+from bunco_print.printing.layout.base import Inputs, nice_date
+from bunco_print.printing.layout.extras import (
+    invitation_page,
+    name_tags_page,
+    prize_tags_pages,
+    tag_grid,
+)
+from bunco_print.printing.layout.extras_host import checklist_page, sign_in_page
+from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
+from bunco_print.printing.layout.markers import marker_page, pieces_pages
+from bunco_print.printing.layout.pads import card_grid, cards_page, pad_grid, pads_page
+from bunco_print.printing.layout.prizes import prize_page
+from bunco_print.printing.layout.rules import rules_pages
+from bunco_print.printing.layout.sheets import sheets_page
+from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
+from bunco_print.printing.layout.sides import notes as sides_notes
+from bunco_print.theming.themes import Theme
+
+__all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
+_HREF = re.compile(r'<image href="(file:[^"]+)"')
+
+
+@dataclass(frozen=True)
+class Layout:
+    date: str  # the night's date in words, the paper's way
+    docs: dict  # document kind -> its layout (sheets.SheetsPage, pads.PadsPage, ...)
+    ink: str = "#000000"
+    last: dict = field(default_factory=dict)  # document kind -> its partly filled last page
+    large: bool = False  # --large-print: documents laid out by CSS (the rules) size up too
+    notes: tuple[str, ...] = ()  # what the host should know about how the sheets print
+
+    @property
+    def fake_qr(self) -> str:
+        """A stand-in QR code for previews (data: URI)."""
+        return svg.fake_qr(self.ink)
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether the sheets are printed over both sides of their pages (large print)."""
+        return any(back in self.docs for back in BACKS.values())
+
+    def with_backs(self, docs: list[str]) -> list[str]:
+        """`docs` with the backs of two-sided sheets, each right after its front."""
+        found = [doc for doc in docs if doc not in BACKS.values()]
+        for front, back in BACKS.items():
+            if back in self.docs and front in found:
+                found.insert(found.index(front) + 1, back)
+        return found
+
+    def pages(self, doc: str) -> tuple[Page, ...]:
+        """The laid-out pages of a document kind ((): none, or laid out by its template)."""
+        laid = self.docs.get(doc)
+        if laid is None:
+            return ()
+        return laid.pages if hasattr(laid, "pages") else (laid.page,)
+
+    def page(self, doc: str) -> Page:
+        return self.pages(doc)[0]
+
+    def variants(self, doc: str) -> tuple:
+        """The document's layouts, one per background: a full page, then the last page when it
+        holds fewer sheets, pads or cards (its unused places left blank)."""
+        last = self.last.get(doc)
+        return (self.docs[doc],) if last is None else (self.docs[doc], last)
+
+    def layer_art(self) -> list[str]:
+        """The art files (file: URIs) the pages' static layers show, each once, in order."""
+        found: dict[str, None] = {}
+        for doc in self.docs:
+            layers = [p.layer for p in (*self.pages(doc), *filter(None, [self.last_page(doc)]))]
+            pictures = getattr(self.docs[doc], "art_uris", tuple)()
+            for uri in (*layers, *pictures):
+                found.update(dict.fromkeys(_HREF.findall(unquote(uri))))
+        return list(found)
+
+    def last_page(self, doc: str) -> Page | None:
+        """The last page's own layout, when it holds fewer than a full page."""
+        last = self.last.get(doc)
+        return None if last is None else last.page
+
+
+def lay_out(
+    event: model.Night,
+    ruleset: Ruleset,
+    theme: Theme,
+    paper: str = "letter",
+    per_page: int = 1,
+    docs: list[str] | tuple[str, ...] = (),
+    pieces: tuple[str, ...] = ("star", "seat"),
+    large: bool = False,
+    editable: bool = False,
+    qr: bool = True,
+    details: Mapping[str, str] | None = None,
+) -> Layout:
+    """Every page of the documents in `docs`, for this night, paper and theme. `editable`:
+    the sheets' write-in lines are "field" slots (fillable form fields in the PDF). `qr`:
+    sheets and pads carry the codes that open the scoring engine (False: nor their captions).
+    `details`: the invitation's time, place, host_name and rsvp (--extras), each one not given
+    a write-in."""
+    details = dict(details or {})
+    night = Inputs(event, ruleset, theme, paper, per_page, large, editable, qr)
+    date = nice_date(event.date, paper)
+    word, per_page = ruleset.word, night.per_page
+    sheets = len(event.sheets)
+    # how many of each document's items a page holds, and how many there are
+    counts = {
+        "score_sheet": (per_page, sheets),
+        "team_card": (per_page, sheets),
+        "sheet_back": (per_page, sheets),
+        **{back: (per_page, sheets) for back in BACKS.values()},
+        "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
+        "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
+        "name_tags": (math.prod(tag_grid(night)), event.players),
+    }
+    sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
+    sheet_args = {
+        "score_sheet": ("score", sheet_totals, "Sheet"),
+        "team_card": ("team", ["Wins", f"{word}s"], "Team card"),
+    }
+    front = next((doc for doc in BACKS if doc in docs), None)
+    sides = plan_sides(night, KINDS[front]) if front else None  # large print: two-sided
+    part = (sides.front, sides.grid_h) if sides else ()
+    makers = {
+        "score_sheet": lambda n, k: sheets_page(
+            night, "score_sheet", *sheet_args["score_sheet"], n, k, *part
+        ),
+        "team_card": lambda n, k: sheets_page(
+            night, "team_card", *sheet_args["team_card"], n, k, *part
+        ),
+        **{
+            back: lambda n, k, doc=doc, back=back: back_page(
+                night, back, *sheet_args[doc], sides, k
+            )
+            for doc, back in BACKS.items()
+        },
+        "sheet_back": lambda n, k: backs_page(night, n, k),
+        "tally_pad": lambda n, k: pads_page(night, n, k),
+        "seat_cards": lambda n, k: cards_page(night, date, n, k),
+        "table_marker": lambda n, k: marker_page(night, date),
+        "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
+        "prize_sheet": lambda n, k: prize_page(night, date),
+        "rules": lambda n, k: rules_pages(night),
+        "invitation": lambda n, k: invitation_page(night, details, date),
+        "name_tags": lambda n, k: name_tags_page(night, date, n, k),
+        "prize_tags": lambda n, k: prize_tags_pages(night),
+        "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
+        "sign_in_sheet": lambda n, k: sign_in_page(night, date),
+    }
+    wanted = [doc for doc in docs if doc in makers and doc not in BACKS.values()]
+    if sides:  # each front's back follows it
+        wanted.insert(wanted.index(front) + 1, BACKS[front])
+    last = {
+        doc: _own_ids(makers[doc](counts[doc][1] % counts[doc][0], 1))
+        for doc in wanted
+        if doc in counts and counts[doc][1] % counts[doc][0]
+    }
+    laid = {doc: makers[doc](0, 0) for doc in wanted}
+    said = sides_notes(night, KINDS[front]) if front else ()
+    return Layout(date, laid, theme.qr_color, last, large, said)
+
+
+def _own_ids(laid):
+    """A last page's layout with its slots' ids its own ("last-s0-qr"): ids are unique in the
+    document the templates draw."""
+    slots = tuple(replace(slot, id=f"last-{slot.id}") for slot in laid.page.slots)
+    return replace(laid, page=replace(laid.page, slots=slots))

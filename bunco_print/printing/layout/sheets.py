@@ -1,0 +1,386 @@
+"""Score sheets and team cards: `per_page` sheets a page (1 portrait; 2 landscape halves; 4
+quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts. Their
+backs (the star's, layout/backs.py; a two-sided sheet's, layout/sides.py) are laid out for a
+flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the columns swap (quarters), on
+landscape halves the rows would swap, so each half keeps its side."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bunco_print.printing.layout import svg
+from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.geometry import (
+    EDGE,
+    GUTTER,
+    QR_SIDE,
+    Block,
+    Box,
+    Page,
+    Slot,
+    Strip,
+    page_size_css,
+)
+from bunco_print.printing.layout.grids import punch_grid, score_grid
+from bunco_print.printing.layout.side_grid import Part
+
+NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
+TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
+# A title too long for one line at a good size goes on two (line-height 1.1) in the height one
+# line at full size takes (1.15 of it): at most this share of the full size.
+TWO_LINE_TITLE = 1.15 / (2 * 1.1)
+# The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
+# the paper's long edge: what printers do by default for portrait pages, and for landscape ones
+# it turns the sheet over its top edge, so a landscape half stays on its side.
+DUPLEX_FLIP = "long"
+
+
+@dataclass(frozen=True)
+class SheetText:
+    """Where sheet i's words go: the title, its date line, and the team card's note."""
+
+    title: Block
+    sub: Block
+    note: Block | None = None
+    title_text: str = ""  # the night's title as it fits
+    grid: Box | None = None  # where the score or punch grid is drawn
+    title_lines: int = 1  # a long title goes on two lines
+    sub_text: str = ""  # the line under the title: the date and ruleset when empty
+    part: Part | None = None  # a two-sided sheet's side: its sets and the cells they are in
+
+
+@dataclass(frozen=True)
+class SheetsPage:
+    page: Page
+    size: str  # for CSS @page
+    sheets: tuple[SheetText, ...]
+    strips: tuple[Strip, ...] = ()  # the theme's own rule strips
+
+
+def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
+    """Sheet page width and height, columns and rows of sheets."""
+    per_page = night.per_page
+    landscape = per_page == 2
+    pw, ph = (night.ph, night.pw) if landscape else (night.pw, night.ph)
+    return pw, ph, 1 if per_page == 1 else 2, 2 if per_page == 4 else 1
+
+
+def content_box(night: Inputs, i: int, back: bool = False) -> Box:
+    """Sheet i's content box on its page (its cell less the padding), or on the back of the
+    page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
+    pw, ph, cols, rows = sheet_plan(night)
+    col, row = i % cols, i // cols
+    if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
+        col = cols - 1 - col
+    elif back:  # landscape: the long edge runs across, the sheet turns over its top edge
+        row = rows - 1 - row
+    e = EDGE + (6 if night.per_page == 1 else 0)
+    left = e if col == 0 else GUTTER
+    right = e if col == cols - 1 else GUTTER
+    top = e if row == 0 else GUTTER
+    bottom = e if row == rows - 1 else GUTTER
+    sw, sh = pw / cols, ph / rows
+    return Box(col * sw + left, row * sh + top, sw - left - right, sh - top - bottom)
+
+
+@dataclass(frozen=True)
+class SheetDims:
+    """A sheet's measures in its content box: its head, title, write-in lines, code and foot."""
+
+    title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
+    s: float
+    num_h: float
+    num_w: float
+    title_w: float
+    title_fs: float
+    sub_fs: float
+    head_h: float
+    qr: float
+    body_y: float
+    foot_y: float
+    name_h: float
+    title_lines: int = 1
+
+
+def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
+    s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
+    num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
+    title_w = cw - num_w - 10
+    font, floor = night.font("display"), night.min_text * 1.5 * k
+    text = night.event.title
+    size = 32 * s * k
+    title, title_fs, lines = font.one_or_two(
+        text, title_w, size, floor, TITLE_SPACING_EM, size * TWO_LINE_TITLE
+    )
+    sub_fs = max(10 * s, 6.5) * k
+    title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
+    head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
+    qr = QR_SIDE
+    return SheetDims(
+        title,
+        s,
+        num_h,
+        num_w,
+        title_w,
+        title_fs,
+        sub_fs,
+        head_h,
+        qr,
+        head_h + 14 * s,
+        ch - qr * k,  # the totals boxes beside the code: k times as tall
+        max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
+        lines,
+    )
+
+
+def _cut_lines(night: Inputs, w: float, h: float, cols: int, rows: int) -> str:
+    """Dashed cut lines between the sheets of a page, with ticks at the paper's edges."""
+    cuts = svg.Layer()
+    dash, tick = svg.stroke(night.colors["line"], 0.6, "4 3"), svg.stroke(night.colors["ink"], 0.5)
+    for c in range(1, cols):
+        x = w * c / cols
+        cuts.add(dash, svg.seg(x, 22, x, h - 22))
+        cuts.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, h - 22, x, h - 10))
+    for r in range(1, rows):
+        y = h * r / rows
+        cuts.add(dash, svg.seg(22, y, w - 22, y))
+        cuts.add(tick, svg.seg(10, y, 22, y) + svg.seg(w - 22, y, w - 10, y))
+    return cuts.markup()
+
+
+def rule_strip(x, y, w, strip, turned: bool = False) -> Strip:
+    """The theme's rule.svg strip (60 x 14): as many whole copies as fit in w, centred on
+    (x + w / 2, y), as a block with the strip as a repeated background (drawn once for all)."""
+    tile = strip * 60 / 14
+    count = int(w // tile)
+    return Strip(Box(x + (w - tile * count) / 2, y - strip / 2, tile * count, strip), turned)
+
+
+def header_rule(night: Inputs, layer: svg.Layer, strips: list, x, y, cw, s) -> None:
+    """The rule under a sheet's head at y: the theme's own strip, or a line in the frame colour."""
+    if night.own_rule:
+        strips.append(rule_strip(x, y, cw, max(10 * s, 6)))
+    else:
+        layer.add(svg.stroke(night.frame, night.frame_width(1.2)), svg.seg(x, y, x + cw, y))
+
+
+def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDims, ph):
+    """The write-in lines under a sheet's head, their tops at y: NAME (kind "score") or the two
+    partners' (team cards). Their words as a label, with the labels' width and the lines' pitch."""
+    lines = ["NAME"] if kind == "score" else ["PARTNER 1", "PARTNER 2"]
+    sub_fs = d.sub_fs
+    label_w = sub_fs * (4 if kind == "score" else 6.5)
+    line_y = y + d.name_h
+    pitch = d.name_h + 8 * d.s
+    for k in range(len(lines)):
+        layer.add(
+            svg.stroke(night.colors["line"], 0.8),
+            svg.seg(x + label_w, line_y + k * pitch, x + cw, line_y + k * pitch),
+        )
+    label = night.label(
+        x,
+        line_y - sub_fs * 0.3,
+        "\n".join(lines),
+        sub_fs,
+        "lb-b lb-m",
+        w=label_w,
+        pitch=pitch,
+        spacing=sub_fs * 0.12,
+        ch=ph,
+    )
+    return label, label_w, pitch
+
+
+def grid_top(d: SheetDims, kind: str) -> float:
+    """Where a sheet's grid starts below its content box's top: under its write-in lines (and
+    a team card's note)."""
+    lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
+    return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
+
+
+def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
+    """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
+    QR code's caption: their labels."""
+    s, sub_fs = d.s, d.sub_fs
+    cap_w = max(90 * s, 42) * night.scale
+    box_area = min(cw - d.qr - cap_w - 16, 430 * s)
+    box_gap = 8 * s
+    box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
+    tot_fs = sub_fs * 1.35
+    box_y = d.foot_y + tot_fs * 1.3
+    labels = [
+        night.label(
+            x,
+            y + d.foot_y + tot_fs * 0.9,
+            "Tonight’s totals",
+            tot_fs,
+            "lb-a",
+            w=box_area,
+            role="display",
+            ch=ph,
+        )
+    ]
+    small = max(sub_fs * 0.9, 6 * night.scale)
+    for k, label in enumerate(totals):
+        bx = x + k * (box_w + box_gap)
+        layer.add(
+            svg.stroke(night.frame, night.frame_width(1.4)),
+            svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
+        )
+        layer.text(
+            svg.text(
+                bx + box_w / 2,
+                y + box_y + small + 2.5,
+                label,
+                small,
+                night.family("body"),
+                700,
+                night.muted,
+                "middle",
+            )
+        )
+    if night.qr:
+        labels.append(
+            night.label(
+                x + cw - d.qr - 6,
+                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
+                "Scan to enter\nyour totals\non your phone",
+                small,
+                "lb-m",
+                "end",
+                cap_w + 40,
+                small * 1.25,
+                ch=ph,
+            )
+        )
+    return labels
+
+
+def partner_fields(night: Inputs, prefix: str, name_box: Box, pitch: float, index: int) -> list:
+    """A team card's two partner lines as fillable fields (--editable): `prefix`-1 and -2."""
+    return [
+        night.text_slot(
+            f"{prefix}-{k + 1}",
+            Box(name_box.x, name_box.y + k * pitch, name_box.w, name_box.h),
+            "field",
+            index,
+            role="name",
+        )
+        for k in range(2)
+    ]
+
+
+def sheets_page(
+    night: Inputs,
+    doc: str,
+    kind: str,
+    totals: list[str],
+    number_label: str,
+    count: int = 0,
+    number: int = 0,
+    part: Part | None = None,
+    part_h: float = 0.0,
+):
+    """The page of score sheets (kind "score") or team cards ("team"): all `per_page` sheets,
+    or only the first `count` (a last page: the cells after them stay blank, cut lines only).
+    `number`: the page's place among the document's backgrounds. `part`: the front of a
+    two-sided sheet (layout/sides.py): these sets only, in a grid `part_h` tall, and a line
+    saying what is on the back in place of the totals and the QR code."""
+    word = night.ruleset.word
+    pw, ph, cols, rows = sheet_plan(night)
+    layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
+    for i in range(count or night.per_page):
+        b = content_box(night, i)
+        x, y, cw, ch = b.x, b.y, b.w, b.h
+        d = sheet_dims(night, cw, ch)
+        s, sub_fs = d.s, d.sub_fs
+        header_rule(night, layer, strips, x, y + d.head_h + 6 * s, cw, s)
+        dice_h = d.head_h - d.num_h - 6 * s
+        dice_w = dice_h * 200 / 84
+        layer.add(
+            "",
+            svg.image(
+                night.art("dice"),
+                *(x + cw - dice_w, y + d.num_h + 6 * s, dice_w, dice_h),
+                opacity=night.art_opacity,
+            ),
+        )
+        label, label_w, pitch = name_lines(night, layer, kind, x, y + d.body_y, cw, d, ph)
+        labels.append(label)
+        grid_y = grid_top(d, kind)
+        grid_h = d.foot_y - 12 * s - grid_y if part is None else part_h
+        if kind == "score":
+            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part)
+        else:
+            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph, part=part)
+        if part is None:  # the night's totals and the QR caption
+            labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
+        else:
+            labels.append(turn_over(night, x + cw, y + ch, part, sub_fs, ph))
+        # the live layer: title, date line and the slots
+        title = Block(x, y, d.title_w, d.title_fs)
+        sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
+        sub = Block(x, y + sub_y, d.title_w, sub_fs)
+        slots.append(
+            night.text_slot(
+                f"s{i}-number",
+                Box(x + cw - d.num_w, y + 2 * s, d.num_w, d.num_h),
+                "number",
+                i,
+                f"{number_label} {i + 7}",
+            )
+        )
+        note = None
+        # the write-in line's box: a player's name is stamped in it; with --editable a sheet
+        # with no name gets a form field there instead (a "field" slot)
+        name_box = Box(x + label_w + 4, y + d.body_y - 2, cw - label_w - 8, d.name_h)
+        if kind == "score":
+            slots.append(
+                night.text_slot(
+                    f"s{i}-name",
+                    name_box,
+                    "field" if night.editable else "name",
+                    i,
+                    NAME_SAMPLES[i % 4],
+                    role="name",
+                )
+            )
+        else:
+            note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
+            if night.editable:  # the partners' lines, for typing the team's names
+                slots += partner_fields(night, f"s{i}-partner", name_box, pitch, i)
+        if night.qr and part is None:
+            slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+        grid = Box(x, y + grid_y, cw, grid_h)
+        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines, part=part))
+    body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
+    page = Page(
+        f"{doc}-page-{number}",
+        pw,
+        ph,
+        svg.data_uri(svg.document(pw, ph, body + layer.markup())),
+        tuple(slots),
+        tuple(labels),
+        safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
+    )
+    return SheetsPage(page, page_size_css(night.paper, pw > ph), tuple(texts), tuple(strips))
+
+
+def turn_over(night: Inputs, right, bottom, part: Part, size, ph):
+    """The front of a two-sided sheet: its last line, at the content box's bottom right,
+    says what the back holds."""
+    back = range(part.sets.stop, night.event.sets + 1)
+    words = f"Turn over for {sets_words(back).lower()} and tonight’s totals"
+    return night.label(right, bottom - size * 0.35, words, size * 1.1, "lb-a lb-b", "end", 400)
+
+
+def sets_words(sets: range) -> str:
+    """'Set 3', 'Sets 3 and 4', 'Sets 4 to 6'."""
+    if len(sets) == 1:
+        return f"Set {sets.start}"
+    joint = "and" if len(sets) == 2 else "to"
+    return f"Sets {sets.start} {joint} {sets[-1]}"
+
+
+def qr_slot(slot_id: str, box: Box, index: int) -> Slot:
+    return Slot(slot_id, box, "qr", index)

@@ -1,0 +1,312 @@
+"""Build a whole pack: plan the night, lay every document out once, stamp each sheet, write it.
+
+WeasyPrint lays out one page per document kind (a background with empty slots). Each sheet,
+pad, card and marker is then a copy of its background with only what differs stamped on:
+the sheet number, a name, a QR code, a table name. So 400 players cost little more than 12.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from bunco_print.edges import background_cache
+from bunco_print.edges.config import DEFAULT_ENGINE_URL
+from bunco_print.errors import InputError
+from bunco_print.game import rulesets
+from bunco_print.game.limits import EXTRAS
+from bunco_print.game.manifest import dumps
+from bunco_print.game.money import REMAINDER_RULE
+from bunco_print.game.night import Night
+from bunco_print.game.plan import plan_event
+from bunco_print.printing import editable, layout, passes, render
+from bunco_print.printing.layout.sheets import DUPLEX_FLIP
+from bunco_print.printing.pdf import PageSpec, Rect, assemble, fallback_fonts, missing_glyphs
+from bunco_print.printing.pdf.layers import draw_layers
+from bunco_print.printing.stampers import PIECES, fit_name, stamper
+from bunco_print.signing import keys
+from bunco_print.theming import themes
+from bunco_print.theming.ink_saver import ink_saver
+
+# Printing order, with the file each document is also written to on its own.
+DOCUMENT_FILES = {
+    "score_sheet": "score-sheets.pdf",
+    "team_card": "team-cards.pdf",
+    "tally_pad": "tally-pads.pdf",
+    "seat_cards": "seat-cards.pdf",
+    "prize_sheet": "prize-sheet.pdf",
+    "rules": "rules-handout.pdf",
+    "table_marker": "table-markers.pdf",
+    **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
+}
+
+
+@dataclass(frozen=True)
+class PackRequest:
+    """Everything the host chose; the CLI fills it from options."""
+
+    players: int
+    ruleset: str = "classic"
+    theme: str = "classic"
+    paper: str = "letter"
+    per_page: int = 1
+    seed: int = 0
+    date: str = "2026-01-01"
+    title: str = ""
+    names: Sequence[str] = ()
+    sets: int | None = None
+    buy_in: int = 5
+    currency: str = "$"
+    engine_url: str = DEFAULT_ENGINE_URL
+    star_on_back: bool = False
+    large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
+    ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
+    editable: bool = False  # write-in lines ("field" slots) become fillable form fields
+    qr: bool = True  # QR codes that open the scoring engine; False: shop packs, totalled by hand
+    extras: tuple[str, ...] = ()  # limits.EXTRAS to add after the night's own documents
+    invitation: Mapping[str, str] = field(default_factory=dict)  # time, place, host_name, rsvp
+    creation_date: datetime | None = None
+
+
+@dataclass
+class Pack:
+    event: Night
+    secret: str
+    documents: dict[str, bytes] = field(default_factory=dict)  # file name -> PDF
+    pack_pdf: bytes = b""
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how the options print, worth knowing
+
+
+@dataclass
+class Backgrounds:
+    """The laid-out template: which pages belong to which document."""
+
+    pdf: bytes
+    pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
+    anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
+
+
+def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:
+    docs = ["team_card" if ruleset.sheet_kind == "team" else "score_sheet"]
+    if event.star_on_back:
+        docs.append("sheet_back")
+    docs.append("tally_pad")
+    if event.seat_cards and not event.star_on_back:
+        docs.append("seat_cards")
+    return [*docs, "prize_sheet", "rules", "table_marker", "pieces"]
+
+
+_GAME_WORD = re.compile(r"\b(?:bunco|bunko|bonko)", re.IGNORECASE)
+
+
+def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
+    """A theme's default title in the ruleset's own word for the game: a tournament's
+    "Bunco Night" is a "Bunko Night", as its sheets say."""
+    word = str(ruleset.word)
+
+    def swap(found: re.Match) -> str:
+        return (
+            word.upper() if found[0].isupper() else word if found[0][0].isupper() else word.lower()
+        )
+
+    return _GAME_WORD.sub(swap, title)
+
+
+def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
+    ruleset = rulesets.load(request.ruleset)
+    theme = themes.load(request.theme)
+    if request.ink_saver:
+        theme = ink_saver(theme)
+    event = plan_event(
+        request.players,
+        ruleset,
+        seed=request.seed,
+        date=request.date,
+        title=request.title or in_words_of(theme.title, ruleset),
+        names=request.names,
+        sets=request.sets,
+        buy_in=request.buy_in,
+        currency=request.currency,
+        engine_url=request.engine_url,
+        star_on_back=request.star_on_back,
+        extra={"theme": theme.name, "paper": request.paper, "per_page": request.per_page}
+        | ({"large_print": True} if request.large_print else {})
+        | ({"ink_saver": True} if request.ink_saver else {})
+        | ({"editable": True} if request.editable else {})
+        | ({} if request.qr else {"qr": False})
+        | ({"extras": ",".join(request.extras)} if request.extras else {}),
+    )
+    if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
+        why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
+        raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
+    return event, keys.event_secret(event.event_id), theme, ruleset
+
+
+def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> list[str]:
+    """Names that will not print as given: letters no installed font has (they print as empty
+    boxes), or too long for the name line even on two lines at MIN_NAME (cut short)."""
+    warnings = []
+    doc = "score_sheet" if "score_sheet" in laid.docs else None
+    for sheet in event.sheets:
+        if not sheet.name:
+            continue
+        name = unicodedata.normalize("NFC", sheet.name)
+        path = theme.font("body", "700")
+        if missing := missing_glyphs((path, *fallback_fonts("700")), name):
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} has letters no installed font can print "
+                f"({', '.join(missing)}); they will print as empty boxes"
+            )
+        if doc is None:
+            continue
+        page = laid.page(doc)
+        slot = next(
+            s
+            for s in page.slots_of((sheet.number - 1) % page.capacity)
+            if s.kind in ("name", "field")
+        )
+        text, _, whole = fit_name(theme, slot, name)
+        if not whole:
+            shown = text.replace("\n", " ")
+            warnings.append(
+                f"sheet {sheet.number}: {sheet.name!r} is too long for the name line; "
+                f"it prints as {shown!r}"
+            )
+    return warnings
+
+
+def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
+    """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
+    event, secret, theme, ruleset = plan(request)
+    docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
+    laid = lay_out_pages(request, event, ruleset, theme, docs)
+    docs = laid.with_backs(docs)  # large print: a two-sided sheet's backs follow its fronts
+    html = render.render_html(
+        "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
+    )
+    backgrounds = (lay_out or cached_backgrounds)(html)
+    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
+    pack.notes = list(laid.notes)
+    all_specs: list[PageSpec] = []
+    # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
+    duplex = DUPLEX_FLIP if "sheet_back" in docs or laid.two_sided else None
+    field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
+    for doc in docs:
+        if doc not in DOCUMENT_FILES:
+            continue  # backs and pieces are parts of other documents
+        specs = list(stamper(doc)(doc, event, secret, theme, backgrounds, laid))
+        if field_pages:
+            specs = list(editable.with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
+        pack.documents[DOCUMENT_FILES[doc]] = assemble(
+            backgrounds.pdf,
+            specs,
+            backgrounds.pdf,
+            title=f"{event.title}: {DOCUMENT_FILES[doc].removesuffix('.pdf').replace('-', ' ')}",
+            creation_date=request.creation_date,
+            duplex=duplex if doc in ("score_sheet", "team_card") else None,
+        )
+        all_specs += specs
+    pack.pack_pdf = assemble(
+        backgrounds.pdf,
+        all_specs,
+        backgrounds.pdf,
+        title=event.title,
+        creation_date=request.creation_date,
+        duplex=duplex,
+    )
+    pack.pages = len(all_specs)
+    return pack
+
+
+def template_context(
+    event, ruleset, theme, request: PackRequest, docs, preview=False, laid=None, native=True
+) -> dict:
+    """What base.html.j2 draws the documents from. `native`: the pages' static layers are
+    drawn into the laid-out PDF by pdf/layers.py (False: by WeasyPrint, as plain HTML)."""
+    if laid is None:
+        laid = lay_out_pages(request, event, ruleset, theme, docs)
+    return dict(
+        layout=laid,
+        event=event,
+        ruleset=ruleset,
+        theme=theme,
+        paper=request.paper,
+        page_size="A4" if request.paper == "a4" else "letter",
+        css=theme.css(),
+        docs=docs,
+        per_page=request.per_page,
+        pieces=list(PIECES),
+        remainder_rule=REMAINDER_RULE,
+        preview=preview,
+        qr=request.qr,
+        native_layers=native,
+        layer_art=laid.layer_art() if native else [],
+    )
+
+
+def lay_out_pages(request: PackRequest, event, ruleset, theme, docs) -> layout.Layout:
+    """The layout of the pack's documents, as the request asks for them."""
+    return layout.lay_out(
+        event,
+        ruleset,
+        theme,
+        request.paper,
+        request.per_page,
+        docs,
+        PIECES,
+        request.large_print,
+        request.editable,
+        request.qr,
+        request.invitation,
+    )
+
+
+def cached_backgrounds(html: str) -> Backgrounds:
+    """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
+
+    def make(html: str) -> tuple[bytes, dict]:
+        htmls = passes.passes(html)  # two passes, on two cores where it is safe
+        if len(htmls) == 1:
+            return lay_out_pass(html)
+        render.prepare(html)  # its fonts registered before the second pass is forked
+        (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
+        return passes.joined([a, b], [a_pages, b_pages])
+
+    pdf, pages = background_cache.cached(html, make)
+    return Backgrounds(pdf=pdf, pages=pages)
+
+
+def lay_out_backgrounds(html: str) -> Backgrounds:
+    document = render.layout(html)
+    pages: dict[str, list[int]] = {}
+    anchors = []
+    for index, page in enumerate(document.pages):
+        anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
+        for key in page.anchors:
+            doc, sep, number = key.rpartition("-page-")
+            if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
+                pages.setdefault(doc, []).append(index)
+    pdf = draw_layers(render.write_pdf(document), html, anchors)
+    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
+
+
+def lay_out_pass(html: str) -> tuple[bytes, dict]:
+    """One WeasyPrint pass as the background cache keeps it: its PDF and its documents' pages."""
+    laid = lay_out_backgrounds(html)
+    return laid.pdf, laid.pages
+
+
+def pack_files(pack: Pack) -> dict[str, bytes]:
+    """The folder's content: pack.pdf, one PDF per document, the manifest and the secret."""
+    return {
+        "pack.pdf": pack.pack_pdf,
+        **pack.documents,
+        "event.json": dumps(pack.event).encode(),
+        "event.secret": (pack.secret + "\n").encode(),
+    }

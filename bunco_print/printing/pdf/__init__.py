@@ -1,0 +1,24 @@
+"""Fast PDFs: WeasyPrint backgrounds stored once, per-sheet text, QR codes and art stamped on.
+
+model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art, Field); draw: their
+content-stream operators; fonts: font metrics and embedded subsets; writer: reading the
+template with pikepdf and writing the file; forms: fillable fields (AcroForm widgets).
+"""
+
+from bunco_print.printing.pdf.fonts import fallback_fonts, missing_glyphs
+from bunco_print.printing.pdf.model import QR, Art, Field, PageSpec, Rect, Stamp, Text
+from bunco_print.printing.pdf.writer import assemble, concatenate
+
+__all__ = [
+    "QR",
+    "Art",
+    "Field",
+    "PageSpec",
+    "Rect",
+    "Stamp",
+    "Text",
+    "assemble",
+    "concatenate",
+    "fallback_fonts",
+    "missing_glyphs",
+]

@@ -1,0 +1,193 @@
+"""The pages' static layers drawn into the laid-out backgrounds, after WeasyPrint.
+
+The templates keep each page's layer in the HTML (so the background cache and the catalogue's
+shared backgrounds key on it) but hidden (`bp-native`), and lay out each art file the layers
+show on a page of its own (`bp-art-N`, exactly the art's size). `draw_layers` then draws every
+layer under its page's content with pdf/vector.py, its text in the fonts the HTML's
+@font-face rules name, its art as those pages made into forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pikepdf
+from pikepdf import Dictionary, Name
+
+from bunco_print.printing.pdf.draw import num
+from bunco_print.printing.pdf.fonts import embed, font_info
+from bunco_print.printing.pdf.model import Rect
+from bunco_print.printing.pdf.vector import LayerError, Resources, convert, view_box
+from bunco_print.printing.units import PT_PER_PX
+
+_LAYER = re.compile(
+    r'<img class="svg-img bp-layer bp-native" data-page="([^"]+)"[^>]*? '
+    r'src="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+)
+_FIGURE = re.compile(
+    r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)"[^>]*? '
+    r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+)
+_ART = re.compile(r'<link class="bp-art" href="([^"]+)">')
+_FACE = re.compile(
+    r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
+    r"font-weight: (\d+); font-style: (\w+); \}"
+)
+
+
+def _faces(html: str) -> dict[str, dict[tuple[int, bool], Path]]:
+    faces: dict[str, dict[tuple[int, bool], Path]] = {}
+    for family, src, weight, style in _FACE.findall(html):
+        path = Path(unquote(urlparse(src).path))
+        faces.setdefault(family, {})[(int(weight), style == "italic")] = path
+    return faces
+
+
+def _font_finder(html: str):
+    faces = _faces(html)
+
+    def font(family: str, weight: str, italic: bool) -> Path:
+        """The face of `family` nearest the weight asked for (the same style first)."""
+        found = faces.get(family)
+        if not found:
+            raise LayerError(f"font family {family!r} has no @font-face")
+        want = int(weight)
+        return min(found.items(), key=lambda f: (f[0][1] != italic, abs(f[0][0] - want)))[1]
+
+    return font
+
+
+def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) -> bytes:
+    """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's elements by id, where they
+    are) with each hidden layer of the HTML drawn under the content of the page that holds
+    its id, and each figure in the room WeasyPrint made for it."""
+    layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
+    figures = [(fig_id, unquote(data)) for fig_id, data in _FIGURE.findall(html)]
+    if not layers and not figures:
+        return pdf
+    page_of: dict[str, int] = {}
+    for index, ids in enumerate(anchors):
+        for anchor in ids:
+            page_of.setdefault(anchor, index)
+    listed = set(_ART.findall(html))
+    doc = pikepdf.open(BytesIO(pdf))
+    forms: dict[str, tuple[bytes, float, float, pikepdf.Object]] = {}
+
+    def art(href: str) -> tuple[bytes, float, float]:
+        if href not in forms:
+            if href not in listed:
+                raise LayerError(f"art {href} is not listed in the HTML")
+            content, w, h, opacities = art_drawing(Path(unquote(urlparse(href).path)))
+            form = doc.make_stream(content)
+            form.Type, form.Subtype = Name.XObject, Name.Form
+            form.BBox = [0, 0, w, h]
+            if opacities:
+                form.Resources = Dictionary(ExtGState=opacity_states(opacities))
+            # a group: an opacity the layer gives applies to the art as a whole, whatever
+            # opacity its own drawing sets
+            form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
+            forms[href] = b"BPA%d" % len(forms), w, h, form
+        name, w, h, _ = forms[href]
+        return name, w, h
+
+    resources = Resources(font=_font_finder(html), art=art, info=font_info)
+    drawn = []
+    placed = [(i, m, False) for i, m in layers] + [(i, m, True) for i, m in figures]
+    for element_id, markup, figure in placed:
+        if element_id not in page_of:
+            continue  # a page of a document this pass did not lay out
+        index = page_of[element_id]
+        page, box = doc.pages[index], anchors[index][element_id]
+        left, _, _, top = (float(v) for v in page.trimbox)
+        place = b"q 1 0 0 -1 %s %s cm\n" % (num(left), num(top))
+        if figure:  # scaled into its box (a layer fills its page)
+            w, h = _size(markup, by_view_box=True)
+            x, y = box.x1 * PT_PER_PX, box.y1 * PT_PER_PX
+            sx, sy = (box.x2 - box.x1) * PT_PER_PX / w, (box.y2 - box.y1) * PT_PER_PX / h
+            place += b"%s 0 0 %s %s %s cm\n" % (num(sx), num(sy), num(x), num(y))
+        content = place + convert(markup, resources) + b"Q\n"
+        page.contents_add(doc.make_stream(content), prepend=True)
+        drawn.append(page)
+    fonts = {
+        Name("/" + name.decode()): embed(doc, font_info(path), used)
+        for path, (name, used) in resources.fonts.items()
+    }
+    xobjects = {Name("/" + name.decode()): form for name, _, _, form in forms.values()}
+    states = opacity_states(resources.opacities)
+    for page in drawn:
+        own = page.obj.get("/Resources")
+        if own is None:
+            own = page.obj.Resources = Dictionary()
+        for category, entries in (("/Font", fonts), ("/XObject", xobjects), ("/ExtGState", states)):
+            if entries:
+                if category not in own:
+                    own[category] = Dictionary()
+                for key, value in entries.items():
+                    own[category][key] = value
+    out = BytesIO()
+    doc.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+def _root(markup: str) -> tuple[tuple[float, ...] | None, tuple[float, float] | None]:
+    """An SVG document's viewBox and its own width and height (None where missing)."""
+    tag = re.search(r"<svg\b[^>]*>", markup)
+    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', tag[0])) if tag else {}
+    try:
+        given = float(attrs["width"]), float(attrs["height"])
+    except (KeyError, ValueError):
+        given = None
+    return view_box(attrs.get("viewBox", "")), given
+
+
+def _size(markup: str, by_view_box: bool) -> tuple[float, float]:
+    """An SVG document's size: its user space (the viewBox's size) for a figure scaled into
+    its box, or its own width and height for art drawn at its size; the other when the one
+    is missing."""
+    box, given = _root(markup)
+    if by_view_box:
+        return box[2:] if box else given or (1.0, 1.0)
+    return given or (box[2:] if box else (100.0, 100.0))
+
+
+def opacity_states(opacities: Mapping) -> Dictionary:
+    """The graphics states a drawing named for its opacities (`Resources.opacities`)."""
+    states = Dictionary()
+    for key, name in opacities.items():
+        fill, stroke = (key, key) if isinstance(key, float) else key
+        states[Name("/" + name.decode())] = Dictionary(Type=Name.ExtGState, ca=fill, CA=stroke)
+    return states
+
+
+def art_drawing(path: Path) -> tuple[bytes, float, float, dict]:
+    """An art file drawn at its own size, y up (as a form holds it): its operators, width,
+    height and the opacities they name (`Resources.opacities`). Kept per process: a pack
+    shows the same few files on many pages, a catalogue in every pack."""
+    stat = path.stat()
+    return _art_drawing(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _art_drawing(path: Path, _mtime: int, _bytes: int) -> tuple[bytes, float, float, dict]:
+    markup = path.read_text(encoding="utf-8")
+    w, h = _size(markup, by_view_box=False)
+    x, y, vw, vh = _root(markup)[0] or (0.0, 0.0, w, h)
+    s = min(w / vw, h / vh)  # preserveAspectRatio xMidYMid meet
+    ox, oy = (w - s * vw) / 2 - s * x, (h - s * vh) / 2 - s * y
+    place = b"1 0 0 -1 0 %s cm %s 0 0 %s %s %s cm\n" % (num(h), num(s), num(s), num(ox), num(oy))
+    resources = Resources(font=_no_text, art=_no_art, info=font_info)
+    drawing = convert(markup, resources)
+    return b"q " + place + drawing + b"Q\n", w, h, dict(resources.opacities)
+
+
+def _no_text(*_args) -> Path:
+    raise LayerError("art files draw no text")
+
+
+def _no_art(*_args) -> tuple[bytes, float, float]:
+    raise LayerError("art files place no other art")

@@ -1,0 +1,195 @@
+"""HTML from the Jinja templates, and PDF from HTML through WeasyPrint.
+
+There is one Jinja environment. Its loader looks in the `templates/` folders of the theme being
+rendered (and of the themes it extends) first, then in the shipped templates/. Which theme is
+being rendered is a context variable that `render_html` sets from its `theme` argument, so the
+same environment, filters and template cache serve every theme; a cached template is loaded
+again only when the theme now being rendered finds another file under its name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Callable
+from contextvars import ContextVar
+from functools import cache, lru_cache
+from pathlib import Path
+
+import jinja2
+from jinja2.loaders import split_template_path
+
+from bunco_print.edges.resources import data_dir
+from bunco_print.errors import RenderError
+from bunco_print.game.money import format_money
+
+# `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
+SHIPPED_PREFIX = "default:"
+
+_theme_dirs: ContextVar[tuple[Path, ...]] = ContextVar("theme_template_dirs", default=())
+
+
+class ThemeFirstLoader(jinja2.BaseLoader):
+    """The rendered theme's templates/ folders, nearest first, then the shipped templates/."""
+
+    def __init__(self, shipped: Path):
+        self.shipped = shipped
+
+    def locate(self, template: str) -> str | None:
+        """The file `template` names for the theme being rendered, or None."""
+        if template.startswith(SHIPPED_PREFIX):  # a theme's override reaching the original
+            folders, template = (self.shipped,), template.removeprefix(SHIPPED_PREFIX)
+        else:
+            folders = (*_theme_dirs.get(), self.shipped)
+        pieces = split_template_path(template)  # refuses `..`
+        for folder in folders:
+            path = os.path.normpath(os.path.join(folder, *pieces))
+            if os.path.isfile(path):
+                return path
+        return None
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        filename = self.locate(template)
+        if filename is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = os.path.getmtime(filename)
+        source = Path(filename).read_text(encoding="utf-8")
+
+        def uptodate() -> bool:
+            # The cache asks this before reusing a template: it is stale when the theme now
+            # being rendered finds another file under this name, or when the file changed.
+            try:
+                return self.locate(template) == filename and os.path.getmtime(filename) == mtime
+            except OSError:
+                return False
+
+        return source, filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return jinja2.FileSystemLoader(str(self.shipped)).list_templates()
+
+
+def _pt(value: float) -> str:
+    """A length in pt for CSS (the layout measures in pt)."""
+    return f"{value:.2f}pt"
+
+
+def _count(number: object, thing: str) -> str:
+    """`1 Bunco`, `2 Buncos`, `1 loss`, `10 losses`."""
+    plural = thing + ("es" if thing.endswith("s") else "s")
+    return f"{number} {thing if number == 1 else plural}"
+
+
+# Every filter and global the templates may use, in one place.
+FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt, "count": _count}
+# an empty picture: where pdf/layers.py draws a figure, WeasyPrint only makes its room
+GLOBALS: dict[str, object] = {
+    "BLANK_SVG": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org"
+    "%2F2000%2Fsvg%22%20width%3D%221%22%20height%3D%221%22%2F%3E"
+}
+
+
+class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept beside the background cache: a cache that cannot be written is
+    skipped, never an error."""
+
+    def dump_bytecode(self, bucket) -> None:
+        with contextlib.suppress(OSError):
+            super().dump_bytecode(bucket)
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    # Compiling the templates costs about 0.3 s of every fresh process; the checksum of each
+    # template's source is part of the key, so an edited template is compiled again.
+    from bunco_print.edges.background_cache import cache_dir
+
+    if (folder := cache_dir()) is None:
+        return None
+    try:
+        (folder / "jinja").mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return _QuietBytecodeCache(str(folder / "jinja"))
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one Jinja environment: theme templates first, autoescaped, with our filters."""
+    env = jinja2.Environment(
+        loader=ThemeFirstLoader(data_dir("templates")),
+        bytecode_cache=_bytecode_cache(),
+        autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=True,  # the loader's up-to-date check is what keeps themes apart
+    )
+    env.filters.update(FILTERS)
+    env.globals.update(GLOBALS)
+    return env
+
+
+@cache
+def font_config():
+    # Building a FontConfiguration is costly; one per process serves every document.
+    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only to lay out
+
+    return FontConfiguration()
+
+
+def render_html(template: str, **context) -> str:
+    """Render a template; a `theme` in the context decides whose templates/ come first."""
+    token = _theme_dirs.set(getattr(context.get("theme"), "template_dirs", ()))
+    try:
+        return environment().get_template(template).render(**context)
+    except jinja2.TemplateError as exc:
+        raise RenderError(f"template {template}: {exc}") from exc
+    finally:
+        _theme_dirs.reset(token)
+
+
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
+def prepare(html: str, base: Path | None = None) -> None:
+    """Parse the page's stylesheet now, so its @font-face fonts are registered in this process
+    before a pass is laid out in a forked child: WeasyPrint writes each font into the one
+    temporary folder of the font configuration and skips registering a font whose file is
+    already there, so a child could miss a font its parent had just written (and lay its pass
+    out in another, now and then)."""
+    found = _STYLE.search(html)
+    if found is not None:
+        _stylesheet(found[1], _base_url(base))
+
+
+def _base_url(base: Path | None) -> str:
+    return str(base or data_dir("templates")) + "/"
+
+
+def layout(html: str, base: Path | None = None):
+    """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
+    stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once
+    per process and handed to WeasyPrint parsed."""
+    from weasyprint import HTML
+
+    base_url = _base_url(base)
+    found = _STYLE.search(html)
+    if found is None:
+        return HTML(string=html, base_url=base_url).render(font_config=font_config())
+    html = html[: found.start()] + html[found.end() :]
+    sheet = _stylesheet(found[1], base_url)
+    return HTML(string=html, base_url=base_url).render(
+        font_config=font_config(), stylesheets=[sheet]
+    )
+
+
+@lru_cache(maxsize=16)
+def _stylesheet(css: str, base_url: str):
+    from weasyprint import CSS
+
+    return CSS(string=css, base_url=base_url, font_config=font_config())
+
+
+def write_pdf(document) -> bytes:
+    return document.write_pdf()

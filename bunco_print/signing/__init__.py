@@ -1,0 +1,1 @@
+"""The QR links: each event's secret from the signing key, and the signed links to each sheet."""

@@ -1,0 +1,1 @@
+"""Themes as data: colours, fonts and art, checked key by key; the ink saver's lighter copy."""

@@ -22,6 +22,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check bunco_print tests benchmarks
 	$(BIN)/ruff format --check bunco_print tests benchmarks
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -n auto
 
 bench: $(VENV)/.installed-test

@@ -288,12 +288,12 @@ def test_results_sheet_html_names_winners_and_amounts(totals_file):
     from bunco_print.engine.totals import parse_totals
     from bunco_print.engine.validate import validate
     from bunco_print.game.night import night_for
-    from bunco_print.nights import report
+    from bunco_print.printing import results
     from bunco_print.theming import themes
 
     night = night_for("classic", 12)
     result = validate(parse_totals(TOTALS, "totals.csv"), night)
-    html = report.results_html(settle(result, Resolver(seed=3)), themes.load("classic"))
+    html = results.results_html(settle(result, Resolver(seed=3)), themes.load("classic"))
 
     class Cells(HTMLParser):
         def __init__(self):

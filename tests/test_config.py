@@ -4,24 +4,26 @@ import pytest
 
 from bunco_print.edges import config
 from bunco_print.errors import InputError
+from bunco_print.game import plan
+from bunco_print.signing import links
 
 
 def test_engine_url_comes_from_option_then_env_then_config_file(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.delenv("BUNCO_ENGINE_URL", raising=False)
-    assert config.engine_url(None) == config.DEFAULT_ENGINE_URL
+    assert links.engine_url(None) == plan.DEFAULT_ENGINE_URL
     (tmp_path / "bunco-print").mkdir()
     (tmp_path / "bunco-print" / "config.toml").write_text('engine_url = "https://club.example/b"')
-    assert config.engine_url(None) == "https://club.example/b"
+    assert links.engine_url(None) == "https://club.example/b"
     monkeypatch.setenv("BUNCO_ENGINE_URL", "https://env.example/")
-    assert config.engine_url(None) == "https://env.example"
-    assert config.engine_url("http://opt.example:8000") == "http://opt.example:8000"
+    assert links.engine_url(None) == "https://env.example"
+    assert links.engine_url("http://opt.example:8000") == "http://opt.example:8000"
 
 
 @pytest.mark.parametrize("url", ["ftp://x", "bunco.example", "https://x/?a=1", "https://"])
 def test_a_bad_engine_url_is_refused(url):
     with pytest.raises(InputError, match="engine URL"):
-        config.engine_url(url)
+        links.engine_url(url)
 
 
 def test_dates(monkeypatch):
@@ -60,7 +62,7 @@ def test_dates(monkeypatch):
 )
 def test_engine_urls_that_cannot_work_get_one_line(url, message):
     with pytest.raises(InputError, match=message) as caught:
-        config.engine_url(url)
+        links.engine_url(url)
     assert str(caught.value).startswith("engine URL")
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
 
@@ -71,18 +73,18 @@ def test_the_longest_url_still_fits_every_qr_code():
     from bunco_print.printing.qr import qr_grid
     from bunco_print.signing import keys
 
-    limit = config.max_engine_url_length()
+    limit = links.max_engine_url_length()
     assert limit == 64
     url = "https://b.example/" + "p" * (limit - len("https://b.example/"))
-    assert config.engine_url(url) == url
+    assert links.engine_url(url) == url
     with pytest.raises(InputError, match=f"at most {limit}"):
-        config.engine_url(url + "q")
+        links.engine_url(url + "q")
     secret = keys.event_secret("x")
     for ruleset in available():
         event = plan_event(400, load(ruleset), seed=1, date="2026-12-31", engine_url=url)
         for sheet_id in [event.sheets[-1].id, event.tables[-1].sheet_id]:
-            layout, _ = qr_grid(event.sheet_url(secret, sheet_id))
-            assert layout.n <= 17 + 4 * config.MAX_QR_VERSION
+            layout, _ = qr_grid(links.night_url(event, secret, sheet_id))
+            assert layout.n <= 17 + 4 * links.MAX_QR_VERSION
 
 
 @pytest.mark.parametrize(
@@ -100,11 +102,11 @@ def test_a_bad_config_file_gets_one_line(config_home, content, message):
     config_home.mkdir(parents=True)
     (config_home / "config.toml").write_bytes(content)
     with pytest.raises(InputError, match=message) as caught:
-        config.engine_url(None)
+        links.engine_url(None)
     assert "\n" not in str(caught.value)
 
 
 def test_an_unreadable_config_file_gets_one_line(config_home):
     (config_home / "config.toml").mkdir(parents=True)
     with pytest.raises(InputError, match=r"config file .* is a folder"):
-        config.engine_url(None)
+        links.engine_url(None)

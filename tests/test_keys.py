@@ -110,7 +110,7 @@ def seed_guesses(seed: int, event_id: str) -> list[str]:
 
 def test_nobody_signs_a_sheet_from_another_sheets_link_and_the_seed():
     event, secret, _, _ = plan(PackRequest(players=12, seed=5, engine_url="https://b.example"))
-    known = event.sheet_url(secret, event.sheets[0].id)  # the one code the attacker scanned
+    known = links.night_url(event, secret, event.sheets[0].id)  # the one code the attacker scanned
     assert links.verify_url(known, secret) == (event.event_id, "1")
     ids = [s.id for s in event.sheets] + [t.sheet_id for t in event.tables]
     forged = 0

@@ -14,6 +14,7 @@ from bunco_print.game.plan import plan_event
 from bunco_print.printing import layout, orders
 from bunco_print.printing.layout.base import MIN_TEXT, Inputs
 from bunco_print.printing.layout.grids import score_cells
+from bunco_print.printing.layout.sheets import reference_cells
 from bunco_print.printing.pack import build_pack, pack_files
 from bunco_print.theming import themes
 
@@ -62,11 +63,12 @@ def _layouts():
     normal = layout.lay_out(event, ruleset, theme, "letter", 4, docs)
     large = layout.lay_out(event, ruleset, theme, "letter", 2, docs, large=True)
     cells = [
-        score_cells(Inputs(event, ruleset, theme, "letter", per_page, big), grid.w, grid.h)
+        score_cells(night, grid.w, grid.h, reference_cells(night))
         for per_page, big, grid in (
             (4, False, normal.docs["score_sheet"].sheets[0].grid),
             (2, True, large.docs["score_sheet"].sheets[0].grid),
         )
+        for night in [Inputs(event, ruleset, theme, "letter", per_page, big)]
     ]
     return normal, large, cells
 
@@ -101,7 +103,7 @@ def test_asked_for_four_a_page_every_score_grid_is_13_times_as_large(name, paper
         laid = layout.lay_out(event, ruleset, theme, paper, per_page, ["score_sheet"], large=big)
         grid = laid.docs["score_sheet"].sheets[0].grid
         night = Inputs(event, ruleset, theme, paper, per_page, big)
-        cells.append(score_cells(night, grid.w, grid.h))
+        cells.append(score_cells(night, grid.w, grid.h, reference_cells(night)))
     (_b, u, rh), (_b2, big_u, big_rh) = cells
     assert big_u >= LARGE * u and big_rh >= LARGE * rh, (big_u / u, big_rh / rh)
 

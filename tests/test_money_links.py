@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bunco_print.cli import report
 from bunco_print.game.money import format_money, split_pot
-from bunco_print.nights import report
 from bunco_print.printing import render
 from bunco_print.signing import links
 

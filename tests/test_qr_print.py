@@ -9,7 +9,6 @@ from io import BytesIO
 import pikepdf
 import pytest
 
-from bunco_print.edges import config
 from bunco_print.game import rulesets
 from bunco_print.game.plan import plan_event
 from bunco_print.printing.layout import lay_out
@@ -18,7 +17,7 @@ from bunco_print.printing.pdf import QR, PageSpec, Rect, assemble
 from bunco_print.printing.pdf.draw import QUIET_ZONE
 from bunco_print.printing.qr import qr_grid
 from bunco_print.printing.units import PT_PER_PX
-from bunco_print.signing import keys
+from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
 from .pdftools import qr_codes
@@ -29,18 +28,18 @@ LONGEST_BASE = "https://bunco.example/"
 
 def longest_links(count: int) -> list[str]:
     """Real signed links of a 400-player night on the longest engine URL allowed."""
-    url = LONGEST_BASE + "x" * (config.max_engine_url_length() - len(LONGEST_BASE))
+    url = LONGEST_BASE + "x" * (links.max_engine_url_length() - len(LONGEST_BASE))
     event = plan_event(400, rulesets.load("progressive"), seed=1, date="2026-12-31", engine_url=url)
     secret = keys.event_secret(event.event_id)
     ids = [t.sheet_id for t in event.tables[::-1]] + [s.id for s in event.sheets[::-1]]
-    return [event.sheet_url(secret, sheet_id) for sheet_id in ids[:count]]
+    return [links.night_url(event, secret, sheet_id) for sheet_id in ids[:count]]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 def test_every_code_slot_gives_the_longest_link_modules_of_0_6_mm(paper, per_page):
     longest = max(qr_grid(link)[0].n for link in longest_links(2))
-    assert longest == 17 + 4 * config.MAX_QR_VERSION
+    assert longest == 17 + 4 * links.MAX_QR_VERSION
     event = plan_event(13, rulesets.load("classic"), seed=1, date="2026-12-04")
     for name in themes.available():
         laid = lay_out(

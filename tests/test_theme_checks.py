@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from bunco_print.errors import InputError
-from bunco_print.theming import themes
+from bunco_print.theming import contrast, themes
 from bunco_print.workshop import checks as theme_checks
 
 from .test_themes import pack_html
@@ -36,7 +36,7 @@ def test_every_shipped_theme_passes_the_checks(name):
     assert report.failures == ()
     # its grid rules, rounds' dice and punch-box dice, rendered in grayscale, all looked at
     assert [seen.count for seen in report.printed] == [20, 12, 24]
-    assert report.min_text_contrast() >= theme_checks.NORMAL
+    assert report.min_text_contrast() >= contrast.NORMAL
     assert all(verdict == "ok" for verdict in report.fonts.values())
 
 
@@ -63,9 +63,9 @@ def test_months_look_different():
 
 
 def test_contrast_is_the_wcag_ratio():
-    assert theme_checks.contrast("#000000", "#ffffff") == pytest.approx(21)
-    assert theme_checks.contrast("#ffffff", "#ffffff") == pytest.approx(1)
-    assert theme_checks.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+    assert contrast.contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast.contrast("#ffffff", "#ffffff") == pytest.approx(1)
+    assert contrast.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
 
 
 # --- the checks catch a theme that would print badly --------------------------------------------

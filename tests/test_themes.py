@@ -143,20 +143,20 @@ def test_the_results_sheet_uses_the_same_environment_and_theme(house):
     from bunco_print.engine.ties import Resolver
     from bunco_print.engine.validate import validate
     from bunco_print.game.night import night_for
-    from bunco_print.nights import report
+    from bunco_print.printing import results
 
     night = night_for("classic", 8, sets=1)
     played = simulate(night, 3, log=False)
     settlement = settle(validate(played.totals, night), Resolver(roll=True, seed=3))
     theme = themes.load(str(house))
     square = (house.resolve() / "square.svg").as_uri()
-    html = report.results_html(settlement, theme)
+    html = results.results_html(settlement, theme)
     assert f'url("{square}")' in html and "theme-house" in html
     (house / "templates").mkdir()
     (house / "templates" / "results.html.j2").write_text(
         "<h1>House results: {{ theme.title }}, pot {{ pot }}</h1>", encoding="utf-8"
     )
-    assert report.results_html(settlement, theme) == "<h1>House results: House Bunco, pot $40</h1>"
+    assert results.results_html(settlement, theme) == "<h1>House results: House Bunco, pot $40</h1>"
 
 
 def test_a_theme_brings_its_own_font_file(tmp_path):

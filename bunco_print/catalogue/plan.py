@@ -17,11 +17,12 @@ from pathlib import Path
 
 from bunco_print import __version__
 from bunco_print.edges import config
-from bunco_print.edges.inputs import printable, read_bytes
+from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
-from bunco_print.signing import keys
+from bunco_print.game.values import printable
+from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
 DEFAULT_PLAYERS = (8, 12, 16, 24)
@@ -113,7 +114,7 @@ class CataloguePlan:
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
-        options["engine_url"] = config.engine_url(None)  # the QR codes' links
+        options["engine_url"] = links.engine_url(None)  # the QR codes' links
         # the links are signed with this machine's key: a new key makes new packs (a secret of
         # its own, never the key, goes into the digest)
         options["signing"] = keys.event_secret("catalogue-inputs")

@@ -11,11 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-INTERRUPTED = "interrupted; nothing was left half-written"
-BUG = (
-    "bunco-print hit a bug ({}); please report it with the command you ran; "
-    "--debug shows the details"
-)
+from bunco_print.cli.exits import BUG, INTERRUPTED
 
 
 def __getattr__(name: str):

@@ -1,5 +1,5 @@
-"""`bunco-print validate`, `prizes` and `simulate`: files in, the settle.py use cases, a report
-out (report.py builds the tables and the JSON)."""
+"""`bunco-print validate`, `prizes` and `simulate`: files in, the nights.settle use cases, a
+report out (cli/report.py builds the tables, nights/results.py the JSON)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _print_json(data: dict) -> None:
 
 
 def _print_check(result, settlement=None, limit: int | None = 30) -> None:
-    from bunco_print.nights import report
+    from bunco_print.cli import report
 
     out.print(report.headline(result.night))
     out.print(report.verdict(result))
@@ -88,13 +88,13 @@ def validate_command(
 
     Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
     """
-    from bunco_print.nights import report, settle
+    from bunco_print.nights import results, settle
 
     data = _read(totals, "totals file", "totals")
     night = _night(event, players, ruleset, sets)
     result = settle.validate_night(night, data, totals.name if totals else "totals")
     if json_out:
-        _print_json(report.to_json(result))
+        _print_json(results.to_json(result))
     else:
         _print_check(result)
     raise typer.Exit(0 if result.valid else 1)
@@ -156,8 +156,9 @@ def prizes_command(
     Ties are named and wait for the host's roll-off unless --rolloffs FILE or --roll settles
     them. Exit 0 when the totals hold together, 1 when they do not, 2 for unusable input.
     """
+    from bunco_print.cli import report
     from bunco_print.edges import output
-    from bunco_print.nights import report, settle
+    from bunco_print.nights import results, settle
 
     data = _read(totals, "totals file", "totals")
     if pdf is not None:
@@ -179,10 +180,12 @@ def prizes_command(
         closest_fifty_fifty=closest_fifty_fifty,
     )
     if pdf is not None and settlement.valid:
-        sheet = report.results_pdf(settlement, theme, paper.value if paper else None)
+        from bunco_print.printing.results import results_pdf  # WeasyPrint loads here
+
+        sheet = results_pdf(settlement, theme, paper.value if paper else None)
         output.write_file(pdf, sheet)
     if json_out:
-        _print_json(report.to_json(result, settlement))
+        _print_json(results.to_json(result, settlement))
     else:
         _print_check(result, settlement)
         if pdf is not None and settlement.valid:
@@ -208,8 +211,9 @@ def simulate_command(
     json_out: JsonOption = False,
 ) -> None:
     """Play a whole night with virtual dice; write its totals, round log and event manifest."""
+    from bunco_print.cli import report
     from bunco_print.edges import output
-    from bunco_print.nights import report, settle
+    from bunco_print.nights import results, settle
 
     if out_folder is not None:
         files.check_out(out_folder, kind="simulation")
@@ -226,7 +230,7 @@ def simulate_command(
     output.write_folder(folder, night.files, kind="simulation")
     written = {role: str(target["shown"] / name) for role, name in night.names.items()}
     if json_out:
-        _print_json(report.to_json(night.validation, night.settlement, files=written))
+        _print_json(results.to_json(night.validation, night.settlement, files=written))
     else:
         names = ", ".join(night.names.values())
         out.print(

@@ -1,4 +1,4 @@
-"""How the core names the values a user gives, and the checks several use cases share.
+"""How the command line words the values the core names.
 
 An error about a value says which one in the domain's words: `InputError(..., field="buy_in")`.
 Inside a message a value is written between backticks, optionally with a placeholder for what
@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from datetime import date
-
-from bunco_print.errors import InputError
 
 MARK = re.compile(r"`([a-z][a-z0-9_]*)((?: [A-Z][A-Z_]*)?)`")
 # Every value a face collects; only these marks are worded (a file name may hold backticks).
@@ -40,7 +37,6 @@ FIELDS = frozenset(
         "pdf",
     }
 )
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def worded(message: str, field: str | None, label: Callable[[str], str]) -> str:
@@ -62,22 +58,3 @@ def worded(message: str, field: str | None, label: Callable[[str], str]) -> str:
 def flag(field: str, flags: Mapping[str, str] | None = None) -> str:
     """The command line's way: `buy_in` -> `--buy-in`."""
     return (flags or {}).get(field) or "--" + field.replace("_", "-")
-
-
-def check_date(value: str, field: str = "date") -> str:
-    """A calendar date written YYYY-MM-DD, and nothing else (it becomes part of file names)."""
-    if not (isinstance(value, str) and DATE.fullmatch(value)):
-        raise InputError(f"`{field}` must be YYYY-MM-DD, not {value!r}", field=field)
-    try:
-        return date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise InputError(f"`{field}` must be YYYY-MM-DD, not {value!r}", field=field) from None
-
-
-def check_name(value: str, field: str, known: Callable[[], list[str]]) -> str:
-    """A theme's or a ruleset's name: not empty (the loaders list the names that exist)."""
-    if not value or not value.strip():
-        raise InputError(
-            f"`{field}` needs a name; choose one of: {', '.join(sorted(known()))}", field=field
-        )
-    return value

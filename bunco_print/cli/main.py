@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bunco_print import __version__
-from bunco_print.cli import BUG, INTERRUPTED
+from bunco_print.cli.exits import BUG, INTERRUPTED
 from bunco_print.cli.fields import flag, worded
 from bunco_print.errors import BuncoError, InputError
 
@@ -58,13 +58,13 @@ def debugging() -> bool:
 
 def say(text: str, style: str = "") -> None:
     """One line on stderr, exactly as written."""
-    from bunco_print.nights.report import plain
+    from bunco_print.cli.report import plain
 
     err.print(plain(" ".join(str(text).splitlines()), style))
 
 
 def error(message: str) -> None:
-    from bunco_print.nights.report import plain
+    from bunco_print.cli.report import plain
 
     err.print(Text("error: ", style="bold red") + plain(" ".join(message.splitlines())))
 
@@ -111,7 +111,7 @@ def face(command):
 
 
 def _system_refused(exc: OSError) -> str:
-    from bunco_print.edges.inputs import printable, shorten
+    from bunco_print.game.values import printable, shorten
 
     reason = (exc.strerror or type(exc).__name__).lower()
     if exc.filename is None:

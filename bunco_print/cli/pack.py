@@ -152,8 +152,8 @@ def pack(
 
 
 def _summary(result, folder: Path, seed: int) -> None:
+    from bunco_print.cli.report import plain
     from bunco_print.game.money import format_money
-    from bunco_print.nights.report import plain
 
     event = result.event
     table = Table(title=plain(f"{event.title} — {event.date}"), show_header=False, box=None)

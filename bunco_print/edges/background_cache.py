@@ -20,19 +20,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from bunco_print import __version__
+from bunco_print.edges import config
 
 KEEP = 24  # laid-out backgrounds kept; the oldest go first
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
-
-
-def cache_dir() -> Path | None:
-    """Where backgrounds are kept, or None when the cache is off."""
-    if os.environ.get("BUNCO_PRINT_CACHE", "").lower() in ("off", "0", "no", "false"):
-        return None
-    if folder := os.environ.get("BUNCO_PRINT_CACHE_DIR"):
-        return Path(folder)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "bunco-print" / "backgrounds"
 
 
 def key(html: str) -> str:
@@ -56,7 +47,7 @@ def key(html: str) -> str:
 def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes, dict]:
     """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept. A cache
     that cannot be read or written is skipped, never an error."""
-    folder = cache_dir()
+    folder = config.cache_dir()
     if folder is None:
         return make(html)
     name = key(html)

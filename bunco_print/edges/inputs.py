@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import os
 import unicodedata
 from pathlib import Path
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import BIDI_CONTROLS, load_json, printable, shorten
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # totals, roll-offs, manifests: far more than 400 sheets need
 MAX_NAMES = 400  # as many as a pack seats
 MAX_NAME_CHARS = 60  # a name line on a score sheet holds far fewer
-BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class _Unreadable(Exception):
@@ -36,39 +35,8 @@ def _read(path: Path, limit: int) -> bytes:
     return data
 
 
-def printable(text: str) -> str:
-    """`text` with line breaks and other control characters escaped: one line, whatever it is."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def _shown(path: Path | str) -> str:
     return printable(shorten(os.fsdecode(path), 80))
-
-
-def load_json(text: str, source: str) -> object:
-    """JSON as Python values; duplicate keys, deep nesting and huge numbers get one line."""
-
-    def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-        seen: dict[str, object] = {}
-        for key, value in pairs:
-            if key in seen:
-                raise InputError(f"{source}: the key {shorten(key)!r} appears twice in one object")
-            seen[key] = value
-        return seen
-
-    try:
-        return json.loads(text, object_pairs_hook=no_duplicates)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputError(f"{source}: the JSON is nested too deeply") from None
-    except ValueError as exc:  # a number with thousands of digits
-        raise InputError(f"{source}: not usable JSON ({shorten(str(exc), 60)})") from None
-
-
-def shorten(text: str, size: int = 20) -> str:
-    """Enough of a user's value to recognise it in a message."""
-    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 def read_json(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> object:

@@ -19,8 +19,8 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from bunco_print.edges.inputs import printable, shorten
 from bunco_print.errors import InputError
+from bunco_print.game.values import printable, shorten
 
 MARKER = ".bunco-print.json"
 PRIVATE = {"event.secret"}  # written owner-only

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bunco_print.edges.inputs import printable
+from bunco_print.engine.totals import Entry
 from bunco_print.errors import InputError
-from bunco_print.nights.live import Entry
+from bunco_print.game.values import printable
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from bunco_print.edges.inputs import load_json, shorten
 from bunco_print.engine.totals import MAX_SHEET_CHARS, normalize_sheet
 from bunco_print.errors import InputError
+from bunco_print.game.values import load_json, shorten
 
 MAX_TIE_CHARS = 64  # prize and seat ids are short words
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from bunco_print.edges.inputs import load_json, shorten
 from bunco_print.errors import InputError
+from bunco_print.game.values import load_json, shorten
 
 Number = int | float
 REQUIRED = ("sheet", "wins", "losses", "buncos")
@@ -366,3 +366,26 @@ def _group(value: object, place: Place) -> int | None:
     if isinstance(number, float) or number < 1:
         raise InputError(f"{_at(place)}: {_text(value)!r} is not a group number (1, 2, 3, ...)")
     return number
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One sheet's totals as entered."""
+
+    sheet: str
+    wins: int
+    losses: int
+    buncos: int
+    mini_buncos: int = 0
+    traveler: int = 0
+    name: str = ""
+
+    def values(self) -> dict:
+        return {
+            "wins": self.wins,
+            "losses": self.losses,
+            "buncos": self.buncos,
+            "mini_buncos": self.mini_buncos,
+            "traveler": self.traveler,
+            "name": self.name,
+        }

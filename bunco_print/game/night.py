@@ -40,7 +40,6 @@ from bunco_print.game.limits import (
 )
 from bunco_print.game.money import split_pot
 from bunco_print.game.rulesets import Ruleset
-from bunco_print.signing import links
 
 
 @dataclass(frozen=True)
@@ -179,9 +178,6 @@ class Night:
 
     def table_name(self, number: int) -> str:
         return self.tables[number - 1].name
-
-    def sheet_url(self, secret: str, sheet_id: str) -> str:
-        return links.sheet_url(self.engine_url, secret, self.event_id, sheet_id)
 
 
 # --- seating ----------------------------------------------------------------------------------

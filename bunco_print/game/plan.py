@@ -6,7 +6,6 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 
-from bunco_print.edges.config import DEFAULT_ENGINE_URL
 from bunco_print.game.limits import (
     check_buy_in,
     check_names,
@@ -25,6 +24,8 @@ from bunco_print.game.night import (
     seat_tables,
 )
 from bunco_print.game.rulesets import Ruleset
+
+DEFAULT_ENGINE_URL = "http://localhost:8765"  # `bunco-print serve` on the host's own machine
 
 
 def plan_event(

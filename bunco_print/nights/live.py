@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bunco_print.engine.totals import Entry
 from bunco_print.errors import InputError
 
 if TYPE_CHECKING:
@@ -35,29 +36,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u206
 MAX_NAME = 60  # a name typed on a phone
 TOTALS_NAME = "totals.csv"  # what the downloaded totals are called, in messages too
 ROLLOFFS_NAME = "rolloffs.csv"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One sheet's totals as entered."""
-
-    sheet: str
-    wins: int
-    losses: int
-    buncos: int
-    mini_buncos: int = 0
-    traveler: int = 0
-    name: str = ""
-
-    def values(self) -> dict:
-        return {
-            "wins": self.wins,
-            "losses": self.losses,
-            "buncos": self.buncos,
-            "mini_buncos": self.mini_buncos,
-            "traveler": self.traveler,
-            "name": self.name,
-        }
 
 
 def fields(night: Night) -> tuple[str, ...]:
@@ -179,7 +157,7 @@ class Standing:
         return found
 
     def json(self) -> dict:
-        from bunco_print.nights.report import to_json
+        from bunco_print.nights.results import to_json
 
         return to_json(self.validation, self.settlement)
 

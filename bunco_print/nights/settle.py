@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from bunco_print.cli.fields import check_date, check_name
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import check_buy_in
 from bunco_print.game.manifest import MAX_BYTES as MANIFEST_BYTES
+from bunco_print.game.values import check_date, check_name
 
 if TYPE_CHECKING:
     from bunco_print.engine.awards import Settlement

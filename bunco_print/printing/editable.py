@@ -28,7 +28,7 @@ def field(theme: themes.Theme, slot: Slot, name: str) -> Field:
 
 def field_pages(backgrounds: dict[str, list[int]], laid: layout.Layout) -> dict[int, Page]:
     """Background page -> its layout, for the pages with write-in places. `backgrounds`:
-    each document's background pages (pack.Backgrounds.pages), in the order of their ids."""
+    each document's background pages (stamping.Backgrounds.pages), in the order of their ids."""
     found = {}
     for doc in laid.docs:
         for page in (*laid.pages(doc), laid.last_page(doc)):

@@ -13,7 +13,7 @@ from bunco_print.game.night import Night
 from bunco_print.printing.layout import Slot
 from bunco_print.printing.layout.fonts import chain
 from bunco_print.printing.pdf import PageSpec, Text
-from bunco_print.printing.stampers import (
+from bunco_print.printing.stamping import (
     fit_name,
     font_chain,
     name_text,

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bunco_print.cli.fields import check_date, check_name
 from bunco_print.edges import config, inputs
 from bunco_print.errors import InputError
 from bunco_print.game import limits, rulesets
@@ -24,6 +23,8 @@ from bunco_print.game.limits import (
     check_sets,
     one_of,
 )
+from bunco_print.game.values import check_date, check_name
+from bunco_print.signing import links
 from bunco_print.theming import themes
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def pack_request(order: PackOrder) -> PackRequest:
     check_name(order.theme, "theme", themes.available)
     rulesets.load(order.ruleset)
     themes.load(order.theme)
-    engine_url = config.engine_url(order.engine_url)
+    engine_url = links.engine_url(order.engine_url)
     day = config.event_date(check_date(order.date) if order.date else None)
     creation_date = config.source_date()
     from bunco_print.printing.pack import (

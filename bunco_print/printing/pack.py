@@ -15,19 +15,19 @@ from datetime import datetime
 from functools import partial
 
 from bunco_print.edges import background_cache
-from bunco_print.edges.config import DEFAULT_ENGINE_URL
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS
 from bunco_print.game.manifest import dumps
 from bunco_print.game.money import REMAINDER_RULE
 from bunco_print.game.night import Night
-from bunco_print.game.plan import plan_event
+from bunco_print.game.plan import DEFAULT_ENGINE_URL, plan_event
 from bunco_print.printing import editable, layout, passes, render
 from bunco_print.printing.layout.sheets import DUPLEX_FLIP
 from bunco_print.printing.pdf import PageSpec, Rect, assemble, fallback_fonts, missing_glyphs
 from bunco_print.printing.pdf.layers import draw_layers
-from bunco_print.printing.stampers import PIECES, fit_name, stamper
+from bunco_print.printing.stampers import PIECES, stamper
+from bunco_print.printing.stamping import Backgrounds, fit_name
 from bunco_print.signing import keys
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import ink_saver
@@ -81,15 +81,6 @@ class Pack:
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # how the options print, worth knowing
-
-
-@dataclass
-class Backgrounds:
-    """The laid-out template: which pages belong to which document."""
-
-    pdf: bytes
-    pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
-    anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
 
 
 def documents_for(event: Night, ruleset: rulesets.Ruleset) -> list[str]:

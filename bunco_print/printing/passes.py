@@ -23,6 +23,8 @@ from collections.abc import Callable
 from io import BytesIO
 from typing import TypeVar
 
+from bunco_print.edges import config
+
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
 # Each document's layout time in a 12-player pack (ms, as measured on a laptop-class core;
 # others: 5). The rules handout is flowing text; tally pads and seat cards hold many blocks.
@@ -95,7 +97,7 @@ def both(first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
 
 
 def _may_fork() -> bool:
-    if os.environ.get("BUNCO_PRINT_JOBS", "").strip() == "1":
+    if config.one_process():
         return False
     if not sys.platform.startswith("linux") or threading.active_count() > 1:
         return False

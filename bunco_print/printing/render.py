@@ -102,7 +102,7 @@ class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     # Compiling the templates costs about 0.3 s of every fresh process; the checksum of each
     # template's source is part of the key, so an edited template is compiled again.
-    from bunco_print.edges.background_cache import cache_dir
+    from bunco_print.edges.config import cache_dir
 
     if (folder := cache_dir()) is None:
         return None

@@ -1,112 +1,31 @@
 """What each document stamps onto its backgrounds: QR codes, numbers, names, table names, star
 art, amounts. Each stamper yields one PageSpec per output page: its background page and what
 goes in the slots the layout gave that page (layout.Page.slots: the registry the templates drew
-around). The party extras' stampers are in pack_extras.py, built on the helpers here.
+around). The party extras' stampers are in extras.py; both build on stamping.py.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bunco_print.game.money import format_money
 from bunco_print.game.night import Night, SeatCard
 from bunco_print.printing import editable
-from bunco_print.printing.layout import Page, Slot
-from bunco_print.printing.layout.base import MIN_NAME
-from bunco_print.printing.layout.fonts import chain
+from bunco_print.printing.extras import STAMPERS as EXTRAS
+from bunco_print.printing.layout import Slot
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
-from bunco_print.printing.pdf import QR, Art, PageSpec, Rect, Text, fallback_fonts
-from bunco_print.theming import themes
-from bunco_print.theming.ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH
-
-if TYPE_CHECKING:
-    from bunco_print.printing.pack import Backgrounds
+from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
+from bunco_print.printing.stamping import (
+    Backgrounds,
+    name_text,
+    pages_of,
+    slot_text,
+    stamps_for,
+)
+from bunco_print.signing import links
 
 PIECES = ("star", "seat")  # the art pieces' pages, in this order (star cards, seat cards)
-
-
-Fill = Callable[[Slot, object], Text | QR | Art | None]
-
-
-def font_chain(theme: themes.Theme, slot: Slot) -> tuple[Path, ...]:
-    """The slot's font, then the fallbacks for letters it lacks."""
-    return (theme.font(slot.role, slot.weight), *fallback_fonts(slot.weight))
-
-
-def slot_color(theme: themes.Theme, slot: Slot) -> str:
-    """Names ink, labels accent, captions muted; or the colour the slot names."""
-    if slot.color:
-        return theme.colors[slot.color]
-    if slot.kind == "label":
-        return theme.colors.get("muted", theme.colors["ink"])
-    return theme.colors["ink" if slot.role == "body" else "accent"]
-
-
-def slot_text(theme: themes.Theme, slot: Slot, text: str) -> Text:
-    """Text for a slot, in the slot's font, as large as the slot allows and its width fits."""
-    paths = font_chain(theme, slot)
-    size = min(slot.size, slot.box.w / w) if (w := chain(paths).width(text, 1)) else slot.size
-    outline = OUTLINE_WIDTH if theme.ink_saver and size >= OUTLINE_FROM else 0.0
-    color = slot_color(theme, slot)
-    large = size >= LARGE_FROM and slot.role != "body" and slot.kind != "label"
-    if theme.ink_saver and large and not slot.color:  # a colour the slot names is kept
-        color = theme.colors["accent-large"]
-    return Text(
-        text, paths[0], size, color, rotate=slot.rotate, fallbacks=paths[1:], outline=outline
-    )
-
-
-def fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
-    """A player's name in its slot: one line, else two, never below MIN_NAME (cut short with
-    an ellipsis, if need be): the text, its size, whether it is whole."""
-    return chain(font_chain(theme, slot)).fit_lines(
-        name, slot.box.w, slot.box.h, slot.size, MIN_NAME
-    )
-
-
-def name_text(theme: themes.Theme, slot: Slot, name: str) -> Text:
-    paths = font_chain(theme, slot)
-    text, size, _ = fit_name(theme, slot, unicodedata.normalize("NFC", name))
-    return Text(
-        text, paths[0], size, slot_color(theme, slot), rotate=slot.rotate, fallbacks=paths[1:]
-    )
-
-
-def stamps_for(page: Page, items: Sequence, fill: Fill, fields: bool = False) -> tuple:
-    """What goes in the slots of a page holding `items` (item i in the slots of index i).
-    Write-in places ("field" slots) are left to editable.with_fields unless `fields` says that
-    `fill` knows them."""
-    stamps = []
-    for i, item in enumerate(items):
-        for slot in page.slots_of(i):
-            if slot.kind == "field" and not fields:
-                continue
-            stamp = fill(slot, item)
-            if stamp is not None:
-                stamps.append((Rect(*slot.box.px()), stamp))
-    return tuple(stamps)
-
-
-def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def pages_of(
-    doc: str, items: Sequence, bg: Backgrounds, laid
-) -> Iterator[tuple[int, Page, Sequence]]:
-    """Per page of `doc` holding `items`: its background, its layout and its items. A last page
-    holding fewer than a full one has its own background, its unused places blank."""
-    full = laid.page(doc)
-    for chunk in _chunks(items, full.capacity):
-        if len(chunk) < full.capacity:
-            yield bg.pages[doc][1], laid.last_page(doc), chunk
-        else:
-            yield bg.pages[doc][0], full, chunk
 
 
 def _card_label(card: SeatCard, event: Night) -> str:
@@ -126,7 +45,7 @@ def _sheet_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
     def fill_front(slot: Slot, sheet):
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, sheet.id), theme.qr_color)
+            return QR(links.night_url(event, secret, sheet.id), theme.qr_color)
         if slot.kind == "number":
             kind = "Team card" if sheet.kind == "team" else "Sheet"
             return slot_text(theme, slot, f"{kind} {sheet.number}")
@@ -163,7 +82,10 @@ def _pad_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Itera
             return None  # a spare: the host writes the table and set in
         table = event.table(pad.table)
         if slot.kind == "qr":
-            return QR(event.sheet_url(secret, table.sheet_id), theme.qr_color)
+            return QR(
+                links.night_url(event, secret, table.sheet_id),
+                theme.qr_color,
+            )
         if slot.kind == "label":
             return slot_text(theme, slot, slot.sample)  # the code's caption
         return slot_text(theme, slot, table.name if slot.kind == "table" else f"Set {pad.set}")
@@ -219,8 +141,6 @@ def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[
 def stamper(doc: str) -> Callable[..., Iterator[PageSpec]]:
     """What document `doc` stamps (a document with no stamper prints its backgrounds as they
     are: the rules handout)."""
-    from bunco_print.printing.extras import STAMPERS as EXTRAS
-
     own = {
         "score_sheet": _sheet_pages,
         "team_card": _sheet_pages,

@@ -19,17 +19,16 @@ import tempfile
 from pathlib import Path
 
 from bunco_print.edges import config
-from bunco_print.edges.inputs import printable
 from bunco_print.errors import InputError
+from bunco_print.game.values import printable
 
 KEY_BYTES = 32
 KEY_FILE = "signing.key"
-ENV = "BUNCO_SIGNING_KEY"
 
 
 def key_path() -> Path:
     """$BUNCO_SIGNING_KEY, else `signing_key` in config.toml, else the config folder's key."""
-    named = os.environ.get(ENV) or config.setting("signing_key")
+    named = config.signing_key_setting()
     if named:
         return Path(named).expanduser()
     return config.config_dir() / KEY_FILE

@@ -1,7 +1,7 @@
 """Ink saver: any theme, with no large fills, at most half the ink on the printed pages.
 
 `ink_saver(theme)` gives the same theme with its colours lightened as far as the checks every
-theme passes allow (theme_checks: text stays readable, lines still print in grayscale, QR codes
+theme passes allow (theming.contrast: text stays readable, lines still print in grayscale, QR codes
 stay dark), its tint white and its art faint. The layout reads `theme.ink_saver` where it fills
 shapes; the stamper draws large table names as outlines.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bunco_print.theming.contrast import LARGE, LINE_ON_PAPER, NORMAL, PAPER, QR_CONTRAST, contrast
 from bunco_print.theming.themes import Theme
-from bunco_print.workshop.checks import LARGE, LINE_ON_PAPER, NORMAL, PAPER, QR_CONTRAST, contrast
 
 # Each colour lightened towards white until its contrast on paper is down to this (a colour
 # already lighter is kept): text colours to what body text needs, rules to what prints in

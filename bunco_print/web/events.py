@@ -9,10 +9,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bunco_print.edges.inputs import printable, read_bytes
+from bunco_print.edges.inputs import read_bytes
 from bunco_print.edges.store import Store, Stored
 from bunco_print.errors import InputError
 from bunco_print.game.night import Night
+from bunco_print.game.values import printable
 from bunco_print.nights import live, settle
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes

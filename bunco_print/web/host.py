@@ -14,7 +14,8 @@ from starlette.routing import Route
 
 from bunco_print.errors import InputError
 from bunco_print.game.money import format_money
-from bunco_print.nights import live, report
+from bunco_print.nights import live, results
+from bunco_print.printing.results import results_pdf as results_sheet
 from bunco_print.web import players
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import read_fields, wants_json
@@ -164,11 +165,11 @@ def _award(event: ServedEvent, a) -> dict:
         "id": a.id,
         "name": a.name,
         "amount": format_money(a.amount, event.night.currency) if a.amount else "",
-        "status": report.STATUS.get(a.status, a.status),
+        "status": results.STATUS.get(a.status, a.status),
         "open": a.status == "rolloff",
         "winners": [players.label(event, s) for s in a.winners],
         "tied": [{"id": s, "label": players.label(event, s)} for s in a.tied],
-        "how": report._details(a),
+        "how": results.details(a),
     }
 
 
@@ -308,7 +309,7 @@ async def results_pdf(request: Request) -> Response:
             request, 409, "The totals do not hold together yet: fix the sheets the dashboard "
             "flags, then print the results.",
         )  # fmt: skip
-    pdf = await run_in_threadpool(report.results_pdf, now.settlement)
+    pdf = await run_in_threadpool(results_sheet, now.settlement)
     return _download(pdf, "application/pdf", event, "results.pdf")
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from bunco_print.edges.config import MAX_QR_VERSION
 from bunco_print.printing.pdf.draw import QUIET_ZONE
 from bunco_print.printing.units import PT_PER_PX
+from bunco_print.signing.links import MAX_QR_VERSION
 
 # Home printers leave about 0.25in unprinted at every edge, so nothing but cut marks comes nearer
 # than EDGE (0.45in) to the paper's edge; pieces cut apart get a smaller GUTTER at the cut.

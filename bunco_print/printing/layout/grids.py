@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
@@ -21,7 +21,7 @@ class Marks:
     dice: list[Box] = field(default_factory=list)
 
 
-def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
+def score_cells(night: Inputs, w, h, ref=None) -> tuple[int, float, float]:
     """The score grid's bands, its W and L boxes' width and its rows' height in w x h pt."""
     sets, rounds = night.event.sets, night.event.rounds_per_set
     units = 3.9 + (1.5 if night.ruleset.track_mini_buncos else 0)
@@ -34,12 +34,8 @@ def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
             cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31 * big)
             candidates.append((bands, cand_u, cand_rh))
     if big > 1 and night.per_page == 2:  # large print asked for 4 a page: the boxes and the
-        # rows as much larger than that normal sheet's as can be (one a page: layout/sides.py)
-        from bunco_print.printing.layout.sides import (
-            grid_room,  # (sides lays its grids out with this module)
-        )
-
-        ref_u, ref_rh = grid_room(replace(night, large=False, per_page=4), "score")
+        # rows as much larger than that normal sheet's (`ref`, sheets.reference_cells) as can be
+        ref_u, ref_rh = ref
         return max(candidates, key=lambda c: (min(c[1] / ref_u, c[2] / ref_rh), -c[0]))
     best_q, b, u, rh = -1.0, 1, 0.0, 0.0
     for bands, cand_u, cand_rh in candidates:
@@ -59,6 +55,7 @@ def score_grid(
     word: str,
     marks: Marks | None = None,
     part: Part | None = None,
+    ref: tuple[float, float] | None = None,
 ) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
@@ -68,7 +65,7 @@ def score_grid(
     sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
     big = night.scale  # --large-print
     if part is None:
-        b, u, rh = score_cells(night, w, h)
+        b, u, rh = score_cells(night, w, h, ref)
         first, count, k = 1, sets, math.ceil(sets / b)
         die_w = max(u * 1.1, 26)
     else:

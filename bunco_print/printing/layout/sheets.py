@@ -6,7 +6,7 @@ landscape halves the rows would swap, so each half keeps its side."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
@@ -21,7 +21,7 @@ from bunco_print.printing.layout.geometry import (
     Strip,
     page_size_css,
 )
-from bunco_print.printing.layout.grids import punch_grid, score_grid
+from bunco_print.printing.layout.grids import punch_cells, punch_grid, score_cells, score_grid
 from bunco_print.printing.layout.side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
@@ -310,7 +310,8 @@ def sheets_page(
         grid_y = grid_top(d, kind)
         grid_h = d.foot_y - 12 * s - grid_y if part is None else part_h
         if kind == "score":
-            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part)
+            ref = reference_cells(night) if part is None else None
+            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part, ref=ref)
         else:
             labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph, part=part)
         if part is None:  # the night's totals and the QR caption
@@ -384,3 +385,24 @@ def sets_words(sets: range) -> str:
 
 def qr_slot(slot_id: str, box: Box, index: int) -> Slot:
     return Slot(slot_id, box, "qr", index)
+
+
+def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
+    """A one-sided sheet's grid, measured: its W and L boxes' width (a team card's punch boxes)
+    and its rows' height."""
+    box = content_box(night, 0)
+    d = sheet_dims(night, box.w, box.h)
+    top = grid_top(d, kind)
+    h = d.foot_y - 12 * d.s - top
+    if kind == "score":
+        _bands, u, rh = score_cells(night, box.w, h, reference_cells(night))
+        return u, rh
+    return punch_cells(night, box.w, h, night.event.sets)
+
+
+def reference_cells(night: Inputs) -> tuple[float, float] | None:
+    """For large print asked at 4 a page (printed 2 a page), the normal 4-a-page sheet's cells,
+    which its grid outgrows as far as it can; None for every other sheet."""
+    if night.scale > 1 and night.per_page == 2:
+        return grid_room(replace(night, large=False, per_page=4), "score")
+    return None

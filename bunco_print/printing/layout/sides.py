@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import LARGE, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, page_size_css
-from bunco_print.printing.layout.grids import punch_cells, punch_grid, score_cells, score_grid
+from bunco_print.printing.layout.grids import punch_grid, score_grid
 from bunco_print.printing.layout.sheets import (
     NAME_SAMPLES,
     TITLE_SPACING_EM,
@@ -23,6 +23,7 @@ from bunco_print.printing.layout.sheets import (
     SheetsPage,
     SheetText,
     content_box,
+    grid_room,
     grid_top,
     header_rule,
     name_lines,
@@ -47,19 +48,6 @@ class Sides:
     front: Part
     back: Part
     grid_h: float  # the grid's height on either side
-
-
-def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
-    """A one-sided sheet's grid, measured: its W and L boxes' width (a team card's punch boxes)
-    and its rows' height."""
-    box = content_box(night, 0)
-    d = sheet_dims(night, box.w, box.h)
-    top = grid_top(d, kind)
-    h = d.foot_y - 12 * d.s - top
-    if kind == "score":
-        _bands, u, rh = score_cells(night, box.w, h)
-        return u, rh
-    return punch_cells(night, box.w, h, night.event.sets)
 
 
 def _back_head(d: SheetDims) -> tuple[float, float]:

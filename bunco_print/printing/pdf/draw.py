@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from operator import getitem
 from typing import TYPE_CHECKING
 
-from bunco_print.printing.pdf.model import QR, Text
+from bunco_print.printing.pdf.model import QR, Text, num
 from bunco_print.printing.qr import qr_grid
 
 QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
@@ -20,11 +20,6 @@ LINE_PITCH = 1.1  # two lines of a stamp: their baselines this many em apart
 
 if TYPE_CHECKING:
     from bunco_print.printing.pdf.fonts import FontInfo
-
-
-def num(x: float) -> bytes:
-    """A number as a PDF content stream writes it: at most 3 decimals, no trailing zeros."""
-    return (b"%.3f" % x).rstrip(b"0").rstrip(b".")
 
 
 @cache

@@ -27,7 +27,7 @@ from pathlib import Path
 import pikepdf
 
 from bunco_print.printing.pdf import hb, sfnt
-from bunco_print.printing.pdf.draw import num
+from bunco_print.printing.pdf.model import num
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from collections.abc import Iterable
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
 
-from bunco_print.printing.pdf.draw import num, rgb
+from bunco_print.printing.pdf.draw import rgb
 from bunco_print.printing.pdf.fonts import _real, font_info, form_font
-from bunco_print.printing.pdf.model import Field
+from bunco_print.printing.pdf.model import Field, num
 
 MULTILINE = 1 << 12  # text field flag: the field wraps onto several lines
 PRINT = 4  # annotation flag: printed with the page

@@ -19,9 +19,8 @@ from urllib.parse import unquote, urlparse
 import pikepdf
 from pikepdf import Dictionary, Name
 
-from bunco_print.printing.pdf.draw import num
 from bunco_print.printing.pdf.fonts import embed, font_info
-from bunco_print.printing.pdf.model import Rect
+from bunco_print.printing.pdf.model import Rect, num
 from bunco_print.printing.pdf.vector import LayerError, Resources, convert, view_box
 from bunco_print.printing.units import PT_PER_PX
 

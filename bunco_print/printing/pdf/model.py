@@ -79,3 +79,8 @@ Stamp = Text | QR | Art | Field
 class PageSpec:
     background: int  # page index in the template PDF
     stamps: tuple[tuple[Rect, Stamp], ...] = ()
+
+
+def num(x: float) -> bytes:
+    """A number as a PDF content stream writes it: at most 3 decimals, no trailing zeros."""
+    return (b"%.3f" % x).rstrip(b"0").rstrip(b".")

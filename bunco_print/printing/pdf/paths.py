@@ -8,7 +8,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bunco_print.printing.pdf.draw import num
+from bunco_print.printing.pdf.model import num
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"[MmLlHhVvCcSsQqTtAaZz]|{_NUMBER}")

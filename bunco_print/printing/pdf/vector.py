@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bunco_print.printing.pdf.draw import num, rgb
+from bunco_print.printing.pdf.draw import rgb
+from bunco_print.printing.pdf.model import num
 from bunco_print.printing.pdf.paths import LayerError, ellipse, polygon, rect, trace
 
 if TYPE_CHECKING:

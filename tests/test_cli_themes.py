@@ -131,3 +131,20 @@ def test_preview_refuses_bad_options_in_one_line(tmp_path):
     assert "--dpi must be 20 to 150" in one_error(run("themes", "preview", "may", "--dpi", 5))
     message = one_error(run("themes", "preview", "may", "--out", tmp_path))
     assert "is a folder" in message
+
+
+def test_preview_replaces_its_own_png_and_never_a_file_of_the_users(tmp_path):
+    out = tmp_path / "may.png"
+    assert run("themes", "preview", "may", "--out", out, "--dpi", 20).exit_code == 0
+    Image.open(out).save(tmp_path / "photo.png")  # the same picture, saved by another program
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "link.png").symlink_to("notes.txt")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "may.png"}
+    for name in ("notes.txt", "photo.png", "link.png"):
+        message = one_error(run("themes", "preview", "may", "--out", tmp_path / name, "--dpi", 20))
+        assert f"{name} exists and is not a theme preview" in message
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "may.png"} == before
+    out.write_bytes(out.read_bytes()[:-12])  # an earlier preview, cut short: still ours
+    result = run("themes", "preview", "may", "--out", out, "--dpi", 20)
+    assert result.exit_code == 0, result.output
+    assert Image.open(out).size[0] > 7 * 8.5 * 20

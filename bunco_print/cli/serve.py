@@ -42,17 +42,19 @@ def serve_command(
     except ImportError:
         raise InputError(INSTALL) from None
 
-    server.check_port(port)
-    events = web_events.open_events(folders, data)
-    web_app.warm(events)
+    # Listening first: a host or port refused leaves no night.sqlite behind in any folder.
+    sock = server.bind(host, port)
+    events: dict = {}
     try:
-        sock = server.bind(host, port)
+        events = web_events.open_events(folders, data)
+        web_app.warm(events)
         _announce(events, host, server.base_url(host, sock), server)
         log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
         server.run(web_app.make_app(events, log, debugging()), sock)
     except KeyboardInterrupt:
         pass
     finally:
+        sock.close()
         for event in events.values():
             event.store.close()
     _line("Stopped. Everything entered is kept; serve the same folders again to go on.")

@@ -21,6 +21,7 @@ MONTHS = (
     *("january", "february", "march", "april", "may", "june"),
     *("july", "august", "september", "october", "november", "december"),
 )
+PNG_HEAD = 4096  # bytes of an existing --out read to tell a preview from a file of the user's
 CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does not hold up
 
 
@@ -94,8 +95,28 @@ def preview_command(
     path = files.check_path(out_path or Path(f"{chosen.name}-preview.png"), "--out", "file")
     if files.is_folder(path):
         raise InputError(f"--out {files.shown(path)} is a folder; name a file such as a.png")
+    _check_replaceable(path)
     written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="--out")
     out.print(f"written  {written}")
+
+
+def _check_replaceable(path: Path) -> None:
+    """A file already at --out is replaced only when it is a preview this command drew."""
+    from bunco_print.errors import InputError
+    from bunco_print.workshop import preview as theme_preview
+
+    if not (path.exists() or path.is_symlink()):
+        return
+    try:
+        if path.is_file():
+            with path.open("rb") as handle:
+                if theme_preview.is_preview(handle.read(PNG_HEAD)):
+                    return
+    except OSError as exc:
+        raise InputError(f"cannot write --out {files.shown(path)}: {exc.strerror}") from None
+    raise InputError(
+        f"--out {files.shown(path)} exists and is not a theme preview; choose another file"
+    )
 
 
 @themes_app.command("new")

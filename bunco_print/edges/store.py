@@ -77,9 +77,11 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self.version = 0  # goes up with every write: what the pages' caches are keyed by
+        made = False  # by this process: removed again if the store cannot be opened
         if not path.exists():  # names and totals are the players' own: owner-only, like keys
             with contextlib.suppress(FileExistsError):
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                made = True
         try:
             self._db = sqlite3.connect(
                 path, timeout=5.0, isolation_level=None, check_same_thread=False
@@ -98,13 +100,27 @@ class Store:
                     field="data",
                 )
         except sqlite3.Error as exc:
+            self._forget(made)
             raise InputError(f"cannot use {printable(str(path))}: {exc}", field="data") from None
+        except BaseException:
+            self._forget(made)
+            raise
         if mode.lower() != "wal":
             raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
         self._claim(path)
         self.version = self._count("history") + self._count("rolloffs") + 1
         self._entries = self._read_entries()  # this process is the only writer (see _claim)
         self._locked = self._setting("locked") == "1"
+
+    def _forget(self, made: bool) -> None:
+        """A store that could not be opened (a full disk, say): closed, and a file this process
+        made for it gone, journal and all."""
+        with contextlib.suppress(AttributeError, sqlite3.Error):
+            self._db.close()
+        if made:
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{self.path}{suffix}")
 
     def _claim(self, path: Path) -> None:
         """One server per night: a second one on the same file is refused, so the entries this

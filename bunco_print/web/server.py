@@ -5,28 +5,51 @@ from __future__ import annotations
 import contextlib
 import errno
 import ipaddress
+import re
 import signal
 import socket
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import shorten
 
-ANY = ("0.0.0.0", "::", "")
+ANY = ("0.0.0.0", "::")
+HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 
 
 def check_port(port: int) -> int:
     if not 0 <= port <= 65535:
-        raise InputError(f"`port` must be from 1 to 65535 (0: any free port), not {port}", "port")
+        raise InputError(f"port must be from 1 to 65535 (0: any free port), not {port}", "port")
     return port
 
 
+def check_host(host: str) -> None:
+    """An address or a host name, as written (no name server is asked): anything else is one
+    line naming `host`."""
+    shown = shorten(host, 60)
+    if not host.strip():
+        raise InputError("host must name an address, such as 127.0.0.1 or 0.0.0.0", "host")
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(host)
+        return
+    labels = host.removesuffix(".").split(".")
+    if (
+        len(host) > 253
+        or not all(HOST_LABEL.fullmatch(label) for label in labels)
+        or labels[-1].isdigit()  # 999.1.1.1: no address, and no name either
+    ):
+        raise InputError(f"host {shown!r} is not an address or a host name", "host")
+
+
 def bind(host: str, port: int) -> socket.socket:
-    """The listening socket, made before anything is printed: a port in use is one line."""
+    """The listening socket, made before anything is printed or any night opened: a host that
+    is not this computer's or a port in use is one line."""
     check_port(port)
+    check_host(host)
     try:
-        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)  # fmt: skip
-    except (socket.gaierror, UnicodeError) as exc:
-        raise InputError(f"cannot listen on {host!r}: {exc}", field="host") from None
+    except socket.gaierror as exc:
+        raise InputError(f"host {host!r}: cannot listen there ({exc.strerror})", "host") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -40,7 +63,9 @@ def bind(host: str, port: int) -> socket.socket:
                 f"port {port} on {host} is in use (another server?); choose another with --port",
                 field="port",
             ) from None
-        raise InputError(f"cannot listen on {host} port {port}: {exc.strerror}", "host") from None
+        raise InputError(
+            f"host {host!r}: cannot listen there on port {port} ({exc.strerror})", "host"
+        ) from None
     sock.setblocking(False)
     return sock
 

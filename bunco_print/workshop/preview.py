@@ -18,6 +18,8 @@ PREVIEW_PLAYERS = 13  # four tables, a ghost: every document has something on it
 PREVIEW_DATE = "2026-12-04"
 BACKDROP = (226, 224, 230)  # a neutral grey, so white pages stand out
 GAP = 12  # pixels between pages
+MAKER = "bunco-print themes preview"  # in each preview's PNG: a file a re-run may replace
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass(frozen=True)
@@ -56,11 +58,12 @@ def contact_sheet(
     label_font: str | None = None,
     colors: int = 0,
     swatches: Sequence[str] = (),
+    software: str = "",
 ) -> bytes:
     """A PNG: one row per (heading, tiles), each page scaled to the same height, labelled;
     `swatches` (#rrggbb) are drawn after the first heading; `colors` (up to 256) makes it a
-    smaller paletted PNG."""
-    from PIL import Image, ImageDraw, ImageFont
+    smaller paletted PNG; `software` is said in its Software text chunk."""
+    from PIL import Image, ImageDraw, ImageFont, PngImagePlugin
 
     images = [[Image.open(io.BytesIO(t.png)).convert("RGB") for t in tiles] for _h, tiles in rows]
     height = max(im.height for row in images for im in row)
@@ -102,8 +105,27 @@ def contact_sheet(
     out = io.BytesIO()
     if colors:
         sheet = sheet.quantize(colors, dither=Image.Dither.NONE)
-    sheet.save(out, format="PNG", optimize=True)
+    info = PngImagePlugin.PngInfo()
+    if software:
+        info.add_text("Software", software)
+    sheet.save(out, format="PNG", optimize=True, pnginfo=info)
     return out.getvalue()
+
+
+def is_preview(head: bytes) -> bool:
+    """Whether `head`, the start of a file, is a PNG that `preview` drew: its Software chunk,
+    which comes before the image data, says MAKER."""
+    if not head.startswith(PNG_SIGNATURE):
+        return False
+    at = len(PNG_SIGNATURE)
+    while at + 8 <= len(head):
+        size, kind = int.from_bytes(head[at : at + 4], "big"), head[at + 4 : at + 8]
+        if kind == b"IDAT":
+            return False
+        if kind == b"tEXt" and head[at + 8 : at + 8 + size] == b"Software\0" + MAKER.encode():
+            return True
+        at += 12 + size  # length, type, data, CRC
+    return False
 
 
 def preview(theme_ref: str, dpi: float = 40) -> bytes:
@@ -116,6 +138,7 @@ def preview(theme_ref: str, dpi: float = 40) -> bytes:
         [(heading, tiles)],
         label_font=str(theme.font("body", "700")),
         swatches=list(theme.colors.values()),
+        software=MAKER,
     )
 
 

@@ -3,8 +3,9 @@
 Work is cut into one task per listing and paper: its packs differ only in their player count
 (and variant), so one process lays their shared documents out once (backgrounds.py). A task
 holds one pack in memory at a time and streams it into its zip on disk; the listing's folder is
-written by output.write_folder (all of it or nothing) once its tasks are done. A listing whose
-inputs have the digest its folder recorded is skipped.
+staged in one output.Batch once its tasks are done, and the batch puts every listing and
+listings.csv in place at the end: the whole shop or, on any failure, what was there before. A
+listing whose inputs have the digest its folder recorded is skipped.
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
     digests = {listing.name: input_digest(plan, listing) for listing in plan.listings}
     todo = [item for item in plan.listings if not _made(folder / item.name, digests[item.name])]
     outcome.skipped = [item.name for item in plan.listings if item not in todo]
-    with tempfile.TemporaryDirectory(prefix="bunco-catalogue-") as work:
+    made: dict[str, dict] = {}  # listing.json of each listing made, by name
+    # One batch: every listing and listings.csv are put in place at the end, or none of them.
+    with tempfile.TemporaryDirectory(prefix="bunco-catalogue-") as work, output.Batch() as batch:
         tasks = [task for listing in todo for task in _tasks(plan, listing, Path(work))]
         waiting = {listing.name: len(plan.papers) for listing in todo}
         results: dict[str, list[TaskResult]] = {name: [] for name in waiting}
@@ -94,13 +97,16 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
             waiting[result.listing] -= 1
             if waiting[result.listing] == 0:
                 listing = next(item for item in todo if item.name == result.listing)
-                if output.read_marker(folder) is None:  # the first listing: claim the folder
-                    output.write_folder(folder, {}, kind=CATALOGUE_KIND)
-                _write_listing(plan, listing, folder, results.pop(result.listing), digests)
+                made[listing.name] = _stage_listing(
+                    plan, listing, folder, results.pop(result.listing), digests, batch
+                )
                 outcome.written.append(listing.name)
                 outcome.packs += len(listing.packs)
-    rows = [(item.name, _read_listing(folder / item.name)) for item in plan.listings]
-    output.write_folder(folder, {"listings.csv": text.listings_csv(rows)}, kind=CATALOGUE_KIND)
+        rows = [
+            (item.name, made.get(item.name) or _read_listing(folder / item.name))
+            for item in plan.listings
+        ]
+        batch.add(folder, {"listings.csv": text.listings_csv(rows)}, kind=CATALOGUE_KIND)
     return outcome
 
 
@@ -278,9 +284,15 @@ def zip_names(stem: str, paper: str, parts: list[list[PackSpec]]) -> list[str]:
     return [f"{stem}-{paper}-part-{i + 1}-of-{len(parts)}.zip" for i in range(len(parts))]
 
 
-def _write_listing(
-    plan: CataloguePlan, listing: Listing, folder: Path, results: list[TaskResult], digests
-) -> None:
+def _stage_listing(
+    plan: CataloguePlan,
+    listing: Listing,
+    folder: Path,
+    results: list[TaskResult],
+    digests,
+    batch: output.Batch,
+) -> dict:
+    """The listing's folder, written into `batch`; its listing.json."""
     theme = themes.load(listing.theme)
     stem = file_stem(theme)
     files: dict[str, bytes] = {}
@@ -314,7 +326,8 @@ def _write_listing(
         "listing.json": text.dumps(data),
         INPUTS: text.dumps(inputs),
     }
-    output.write_folder(folder / listing.name, written, kind=LISTING_KIND)
+    batch.add(folder / listing.name, written, kind=LISTING_KIND)
     for path in images:
         Path(path).unlink(missing_ok=True)
     shutil.rmtree(Path(images[0]).parent, ignore_errors=True)
+    return json.loads(written["listing.json"])

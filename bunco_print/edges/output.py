@@ -17,6 +17,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bunco_print.errors import InputError
@@ -73,8 +74,11 @@ def check_folder(folder: Path, *, kind: str = "pack", what: str = "--out") -> Pa
     return resolved
 
 
-def _owned(folder: Path, kind: str, given: Path | str) -> dict | None:
-    """The marker of an earlier run of this kind in `folder`, None for a new or empty folder."""
+def _owned(
+    folder: Path, kind: str, given: Path | str, ignore: set[str] | frozenset = frozenset()
+) -> dict | None:
+    """The marker of an earlier run of this kind in `folder`, None for a new or empty folder
+    (empty but for the entries named in `ignore`)."""
     shown = _shown(given)
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{shown} exists and is not a folder")
@@ -82,7 +86,7 @@ def _owned(folder: Path, kind: str, given: Path | str) -> dict | None:
         entries = [p.name for p in folder.iterdir()] if folder.is_dir() else []
     except OSError as exc:
         raise InputError(f"cannot look into {shown}: {exc.strerror}") from None
-    if not entries:
+    if not set(entries) - ignore:
         return None
     marker = read_marker(folder)
     if marker is None:
@@ -109,59 +113,123 @@ def write_folder(
     Files the earlier run wrote and this one does not are removed; anything else in the folder
     is kept. On any failure the folder is left exactly as it was (or not made at all).
     """
-    given = folder
-    folder = target(folder, what)
-    old = _owned(folder, kind, given)
-    for name in files:
-        if not _plain(name):
-            raise ValueError(f"not a plain file name: {name!r}")
-    old_files = set(old["files"]) if old else set()
-    for name in files:
-        path = folder / name
-        if name not in old_files and (path.exists() or path.is_symlink()):
-            raise InputError(
-                f"{_shown(given)} already holds {name}, which bunco-print did not write; "
-                "move it away or choose another --out"
-            )
-        if path.is_dir() and not path.is_symlink():
-            raise InputError(f"{_shown(path)} is a folder; move it away or choose another --out")
-    made = _make_folders(folder)
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
-    except OSError as exc:
-        _remove_folders(made)
-        raise InputError(f"cannot write to {_shown(given)}: {exc.strerror or exc}") from None
-    done: list[tuple[str, bool]] = []  # (name, had an old version) renamed into place so far
-    try:
-        (staging / "new").mkdir()
-        (staging / "old").mkdir()
-        for name, data in files.items():
-            _write_new(staging / "new" / name, data, 0o600 if name in PRIVATE else 0o644)
-        marker = {"tool": "bunco-print", "kind": kind, "files": sorted(files)}
-        marker_data = (json.dumps(marker, indent=2) + "\n").encode()
-        _write_new(staging / "new" / MARKER, marker_data, 0o644)
-        for name in files:
-            had = _keep_old(folder / name, staging / "old" / name)
-            os.replace(staging / "new" / name, folder / name)
-            done.append((name, had))
-        for name in sorted(old_files - set(files)):
-            if (folder / name).is_file() or (folder / name).is_symlink():
-                os.replace(folder / name, staging / "old" / name)
-                done.append((name, True))
-        had_marker = _keep_old(folder / MARKER, staging / "old" / MARKER)
-        os.replace(staging / "new" / MARKER, folder / MARKER)  # last: the run is now complete
-        done.append((MARKER, had_marker))
-        _fsync_folder(folder)
-    except BaseException as exc:
-        _roll_back(folder, staging, done)
-        shutil.rmtree(staging, ignore_errors=True)
-        _remove_folders(made)
-        if isinstance(exc, OSError):
-            raise InputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
-        raise
-    shutil.rmtree(staging, ignore_errors=True)
-    _sweep_stale_staging(folder)
+    with Batch() as batch:
+        folder = batch.add(folder, files, kind=kind, what=what)
     return [folder / name for name in files]
+
+
+@dataclass
+class _Staged:
+    """One folder of a batch: its files written (and fsynced) into `staging` inside it."""
+
+    folder: Path
+    given: Path | str
+    names: list[str]
+    old_files: set[str]
+    made: list[Path]  # the folders made for it, deepest first
+    staging: Path | None = None
+    done: list[tuple[str, bool]] = field(default_factory=list)  # (name, had an old version)
+
+
+class Batch:
+    """Several folders written as one, as write_folder writes one (a catalogue and its
+    listings): `add` checks a folder and writes its files beside their places; leaving the
+    `with` block puts every folder's files in place in the order added, or, on any failure,
+    leaves every folder as it was. A folder the batch made holds only what the batch wrote."""
+
+    def __init__(self) -> None:
+        self._staged: list[_Staged] = []
+
+    def __enter__(self) -> Batch:
+        return self
+
+    def __exit__(self, kind, exc, traceback) -> None:
+        if exc is not None:
+            self._discard()
+            return
+        try:
+            for staged in self._staged:
+                _commit(staged)
+        except BaseException as failure:
+            self._discard()
+            if isinstance(failure, OSError):
+                shown = _shown(staged.given)
+                raise InputError(f"cannot write {shown}: {failure.strerror or failure}") from None
+            raise
+        for staged in self._staged:
+            shutil.rmtree(staged.staging, ignore_errors=True)
+            _sweep_stale_staging(staged.folder)
+
+    def add(
+        self, folder: Path, files: Mapping[str, bytes], *, kind: str = "pack", what: str = "--out"
+    ) -> Path:
+        """Check `folder` as write_folder does and write `files` aside in it; the folder."""
+        given = folder
+        folder = target(folder, what)
+        old = _owned(folder, kind, given, ignore=self._made_in(folder))
+        for name in files:
+            if not _plain(name):
+                raise ValueError(f"not a plain file name: {name!r}")
+        old_files = set(old["files"]) if old else set()
+        for name in files:
+            path = folder / name
+            if name not in old_files and (path.exists() or path.is_symlink()):
+                raise InputError(
+                    f"{_shown(given)} already holds {name}, which bunco-print did not write; "
+                    "move it away or choose another --out"
+                )
+            if path.is_dir() and not path.is_symlink():
+                raise InputError(
+                    f"{_shown(path)} is a folder; move it away or choose another --out"
+                )
+        staged = _Staged(folder, given, list(files), old_files, _make_folders(folder))
+        self._staged.append(staged)
+        try:
+            staged.staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        except OSError as exc:
+            raise InputError(f"cannot write to {_shown(given)}: {exc.strerror or exc}") from None
+        try:
+            _stage(staged.staging, files, kind)
+        except OSError as exc:
+            raise InputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
+        return folder
+
+    def _made_in(self, folder: Path) -> set[str]:
+        return {made.name for s in self._staged for made in s.made if made.parent == folder}
+
+    def _discard(self) -> None:
+        for staged in reversed(self._staged):
+            if staged.staging is not None:
+                _roll_back(staged.folder, staged.staging, staged.done)
+                shutil.rmtree(staged.staging, ignore_errors=True)
+            _remove_folders(staged.made)
+        self._staged = []
+
+
+def _stage(staging: Path, files: Mapping[str, bytes], kind: str) -> None:
+    (staging / "new").mkdir()
+    (staging / "old").mkdir()
+    for name, data in files.items():
+        _write_new(staging / "new" / name, data, 0o600 if name in PRIVATE else 0o644)
+    marker = {"tool": "bunco-print", "kind": kind, "files": sorted(files)}
+    _write_new(staging / "new" / MARKER, (json.dumps(marker, indent=2) + "\n").encode(), 0o644)
+
+
+def _commit(staged: _Staged) -> None:
+    """Each staged file renamed into place, the old ones kept aside, then the marker."""
+    folder, staging, done = staged.folder, staged.staging, staged.done
+    for name in staged.names:
+        had = _keep_old(folder / name, staging / "old" / name)
+        os.replace(staging / "new" / name, folder / name)
+        done.append((name, had))
+    for name in sorted(staged.old_files - set(staged.names)):
+        if (folder / name).is_file() or (folder / name).is_symlink():
+            os.replace(folder / name, staging / "old" / name)
+            done.append((name, True))
+    had_marker = _keep_old(folder / MARKER, staging / "old" / MARKER)
+    os.replace(staging / "new" / MARKER, folder / MARKER)  # last: the folder is now complete
+    done.append((MARKER, had_marker))
+    _fsync_folder(folder)
 
 
 def _sweep_stale_staging(folder: Path, age: float = STALE_STAGING_SECONDS) -> None:

@@ -1,107 +1,38 @@
-"""Whatever a user types or feeds it, bunco-print answers in one line or does its job.
+"""Whatever a user types or feeds it, on whatever disk, bunco-print answers in one line or
+does its job.
 
-Every command runs in-process on hostile option values and hostile files, inside a scratch
-folder. Whatever happens: the exit code is 0, 1 or 2; a refusal (2) is one line on stderr and
-leaves the folder exactly as it was; nothing is created outside the folder the run writes to;
-no file that was there is changed or removed (except the ones an earlier run of the same kind
-wrote into that folder); no temporary file is left behind.
+Every command (pack, the engine, catalogue, themes, serve's start-up) runs in this process on
+hostile option values and files, inside a scratch folder, on a good disk, a disk that fills up
+after a few writes, or a read-only one; tests/hostile.py checks each run's promises: exit 0, 1
+or 2; a refusal is one line and leaves every file as it was; nothing written outside where the
+run writes, no user file replaced, nothing temporary left.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import os
 import resource
 import subprocess
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bunco_print.edges import inputs
-from bunco_print.edges.output import MARKER, write_folder
-from bunco_print.engine.simulate import simulate
-from bunco_print.engine.totals import to_csv
-from bunco_print.errors import InputError
-from bunco_print.game.manifest import to_manifest
-from bunco_print.game.plan import plan_event
-from bunco_print.game.rulesets import load
-
-# --- the scratch folder each example starts from ------------------------------------------
-
-
-def _valid_night() -> tuple[bytes, bytes]:
-    event = plan_event(12, load("classic"), seed=3, date="2026-12-04")
-    totals = simulate(event, 3).totals
-    csv = to_csv(totals.sheets, mini_buncos=False, traveler=True)
-    return json.dumps(to_manifest(event)).encode(), csv.encode()
-
-
-MANIFEST, TOTALS = _valid_night()
-HOSTILE_FILES = [
+from . import hostile
+from .hostile import (
+    FULL,
+    HOSTILE_FILES,
+    READ_ONLY,
+    SHOP,
     TOTALS,
-    TOTALS.replace(b"\n", b"\r"),
-    b"[" * 100_000,
-    b'[{"sheet": 1, "wins": ' + b"9" * 5000 + b"}]",
-    b"sheet,wins,losses,buncos\n1," + b"x" * 140_000 + b",1,0\n",
-    b",,,,,,,,\n" * 3,
-    b"sheet,wins,losses,buncos\n\xc2\xb2,1,1,0\n" + b"9" * 5000 + b",1,1,0\n",
-    b"sheet,wins,losses,buncos\n1," + b"9" * 400 + b",1,0\n",
-    b'[{"sheet": 1, "wins": NaN, "losses": Infinity, "buncos": 0}]',
-    b'[{"sheet": 1, "wins": 3.5, "losses": true, "buncos": 0, "buncos": 1}]',
-    b'{"most_buncos": "7", "most_buncos": [1]}',
-    b"prize,sheet\nmost_buncos,7\rfifty_fifty,\xff\n",
-    MANIFEST,
-    MANIFEST.replace(b'"players": 12', b'"players": "12"'),
-    MANIFEST.replace(b'"tables": [', b'"tables": [5, '),
-    MANIFEST.replace(b'"sets": 4', b'"sets": -4'),
-    MANIFEST.replace(b'"buy_in": 5', b'"buy_in": 1e400'),
-    b"[]",
-    b'{"format": 1}',
-    b"\xef\xbb\xbf",
-    b"",
-]
+    check_run,
+    make_scratch,
+)
 
-
-def make_scratch(root: Path, files: dict[str, bytes]) -> None:
-    for name, data in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_bytes(data)
-    (root / "folder").mkdir()
-    (root / "user").mkdir()
-    (root / "user" / "notes.txt").write_text("mine")
-    (root / "link").symlink_to("folder", target_is_directory=True)
-    (root / "existing.txt").write_text("keep")
-    (root / "ev").mkdir()
-    (root / "ev" / "event.json").write_bytes(MANIFEST)  # as an older version wrote it: no marker
-    write_folder(root / "prevpack", {"event.json": MANIFEST, "old.pdf": b"%PDF"})
-    write_folder(
-        root / "prevsim", {"event.json": MANIFEST, "totals.csv": TOTALS}, kind="simulation"
-    )
-    (root / "prevpack" / "totals.csv").write_bytes(TOTALS)  # the host's, beside the pack
-    (root / "prevsim" / "rolloffs.csv").write_text("prize,sheet\n")
-
-
-def snapshot(root: Path) -> dict[str, object]:
-    found: dict[str, object] = {}
-    for folder, dirs, files in os.walk(root):
-        for name in dirs + files:
-            path = Path(folder) / name
-            key = str(path.relative_to(root))
-            if path.is_symlink():
-                found[key] = ("link", os.readlink(path))
-            elif path.is_dir():
-                found[key] = "dir"
-            else:
-                found[key] = path.read_bytes()
-    return found
-
+busy_port, served = hostile.busy_port, hostile.served  # fixtures
 
 # --- hostile values --------------------------------------------------------------------------
 
@@ -203,6 +134,53 @@ OPTIONS = {
 }
 
 
+THEME = st.one_of(
+    st.sampled_from(["december", "folder", "ev", "existing.txt", "", *MARKUP]), ODD_TEXT
+)
+NAME = st.one_of(
+    st.sampled_from(["mine", "out2/deep/mine", "user", "june", "a b", "link/t"]), ODD_TEXT
+)
+FOLDERS = st.lists(
+    st.sampled_from(["prevpack", "prevsim", "ev", "folder", "user", "nowhere"]),
+    min_size=1,
+    max_size=2,
+)
+HOST = st.one_of(
+    st.sampled_from(["127.0.0.1", "localhost", "0.0.0.0", "::1", "", " ", "not a host!"]),
+    st.sampled_from(["999.1.1.1", "1.2.3", "-x", "x" * 300, *MARKUP]),
+    ODD_TEXT,
+)
+DISK = st.one_of(st.none(), st.tuples(st.just(FULL), st.integers(0, 40)), st.just((READ_ONLY, 0)))
+
+FACES = {  # the command's words, then options (a drawn one overrides the same one given first)
+    ("catalogue", *SHOP, "--jobs", "1"): {
+        "--themes": text_value,
+        "--players": number_value,
+        "--per-page": number_value,
+        "--rulesets": text_value,
+        "--seed": number_value,
+        "--date": text_value,
+        "--shop": text_value,
+        "--config": path_value,
+        "--out": out_value,
+        "--jobs": number_value,
+        "--qr": None,
+    },
+    ("themes", "preview", THEME, "--dpi", "20"): {
+        "--out": st.one_of(st.sampled_from(["user/notes.txt", "p.png", "prev.png"]), out_value),
+        "--dpi": number_value,
+    },
+    ("themes", "check", THEME): {},
+    ("themes", "new", NAME): {"--extends": st.one_of(st.just("october"), text_value)},
+    ("serve", FOLDERS, "--port", "0"): {
+        "--host": HOST,
+        "--port": st.sampled_from(["0", "BUSY", "70000", "-1", "http", *NUMBERS]),
+        "--data": out_value,
+        "--quiet": None,
+    },
+}
+
+
 @st.composite
 def command_lines(draw) -> list[str]:
     command = draw(st.sampled_from(sorted(OPTIONS)))
@@ -210,7 +188,25 @@ def command_lines(draw) -> list[str]:
     chosen = draw(st.lists(st.sampled_from(sorted(options)), max_size=5, unique=True))
     if command == "pack" and "--players" not in chosen and draw(st.booleans()):
         chosen.append("--players")
-    args = [command]
+    return [command, *_drawn(draw, options, chosen)]
+
+
+@st.composite
+def face_lines(draw) -> list[str]:
+    """catalogue (one small listing unless an option says otherwise), themes, serve."""
+    words = draw(st.sampled_from(list(FACES)))
+    options = FACES[words]
+    names = st.sampled_from(sorted(options)) if options else st.nothing()
+    chosen = draw(st.lists(names, max_size=4 if options else 0, unique=True))
+    line = []
+    for word in words:
+        value = draw(word) if isinstance(word, st.SearchStrategy) else word
+        line += value if isinstance(value, list) else [value]
+    return line + _drawn(draw, options, chosen)
+
+
+def _drawn(draw, options: dict, chosen: list[str]) -> list[str]:
+    args = []
     for option in chosen:
         args.append(option)
         if options[option] is not None:
@@ -218,86 +214,14 @@ def command_lines(draw) -> list[str]:
     return args
 
 
-def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
-    """Run `bunco-print ARGS` in this process: exit code, stdout, stderr."""
-    from bunco_print.cli import run
-
-    out, err = io.StringIO(), io.StringIO()
-    old_cwd, old_argv = os.getcwd(), sys.argv
-    os.chdir(cwd)
-    sys.argv = ["bunco-print", *args]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            run()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:  # a traceback is exactly what this test hunts for
-        code = -1
-        err.write(traceback.format_exc())
-    finally:
-        os.chdir(old_cwd)
-        sys.argv = old_argv
-    return code, out.getvalue(), err.getvalue()
-
-
-def written_roots(args: list[str], cwd: Path) -> list[Path]:
-    """Where this command line may write: its --out or --pdf, or the default output folder."""
-    roots = [Path(os.path.realpath(cwd / "output"))]
-    for option in ("--out", "--pdf"):
-        if option in args and (value := args[args.index(option) + 1]):
-            with contextlib.suppress(ValueError, OSError):
-                roots.append(Path(os.path.realpath(cwd / value)))
-    return roots
-
-
-def inside(path: Path, roots: list[Path]) -> bool:
-    """In a folder the run writes to (or one of the folders it had to make to get there)."""
-    real = Path(os.path.realpath(path.parent)) / path.name
-    if path.is_dir() and any(real in root.parents for root in roots):
-        return True
-    return any(real == root or root in real.parents for root in roots)
-
-
-def check_run(root: Path, args: list[str]) -> None:
-    scratch = root / "scratch"
-    before = snapshot(root)
-    markers = {  # files earlier runs wrote, which a re-run of the same kind may replace
-        f"{folder}/{name}"
-        for folder in ("prevpack", "prevsim")
-        for name in [MARKER, *json.loads((scratch / folder / MARKER).read_text())["files"]]
-    }
-    code, _stdout, stderr = run_cli(args, scratch)
-    shown = f"bunco-print {' '.join(a[:40] for a in args)} -> {code}\n{stderr[-3000:]}"
-    assert code in (0, 1, 2), shown
-    after = snapshot(root)
-    if code == 2:
-        assert stderr.count("\n") == 1 and stderr.startswith("error: "), shown
-        assert after == before, f"a refusal changed files: {shown}"
-        return
-    roots = written_roots(args, scratch)
-    for key, value in before.items():
-        if after.get(key) != value and key.removeprefix("scratch/") not in markers:
-            assert value == "dir" and after.get(key) == "dir", f"{key} changed: {shown}"
-    for key in after.keys() - before.keys():
-        path = root / key
-        assert inside(path, roots), f"{key} was created outside --out: {shown}"
-        assert not path.name.startswith(".") or path.name == MARKER, f"{key} left: {shown}"
-        parent = str(Path(key).parent)
-        if after[key] != "dir" and before.get(parent) == "dir" and not is_pdf(path, args):
-            siblings = [k for k in before if str(Path(k).parent) == parent]
-            owned = f"{parent}/{MARKER}" in before
-            assert owned or not siblings, f"{key} was written into a folder not ours: {shown}"
-
-
-def is_pdf(path: Path, args: list[str]) -> bool:
-    """The one file `prizes --pdf FILE` names (it may go into any folder)."""
-    if "--pdf" not in args:
-        return False
-    value = args[args.index("--pdf") + 1]
-    return bool(value) and os.path.realpath(path) == os.path.realpath(
-        Path(path).parents[0] / Path(value).name
+def scratch_for(tmp_path: Path, totals: bytes, other: bytes) -> Path:
+    root = Path(tempfile.mkdtemp(dir=tmp_path))
+    make_scratch(
+        root / "scratch",
+        {"totals": totals, "rolloffs": other, "names": totals[:2000], "sub/x": b""},
     )
+    (root / "outside").write_text("not yours")
+    return root
 
 
 @settings(
@@ -307,15 +231,29 @@ def is_pdf(path: Path, args: list[str]) -> bool:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(args=command_lines(), totals=st.sampled_from(HOSTILE_FILES), other=st.binary(max_size=64))
-def test_no_command_line_crashes_or_damages_files(tmp_path, args, totals, other):
-    root = Path(tempfile.mkdtemp(dir=tmp_path))
-    make_scratch(
-        root / "scratch",
-        {"totals": totals, "rolloffs": other, "names": totals[:2000], "sub/x": b""},
-    )
-    (root / "outside").write_text("not yours")
-    check_run(root, args)
+@given(
+    args=command_lines(),
+    totals=st.sampled_from(HOSTILE_FILES),
+    other=st.binary(max_size=64),
+    disk=DISK,
+)
+def test_no_command_line_crashes_or_damages_files(tmp_path, args, totals, other, disk):
+    check_run(scratch_for(tmp_path, totals, other), args, disk)
+
+
+@settings(
+    max_examples=40,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(args=face_lines(), totals=st.sampled_from(HOSTILE_FILES[:3]), disk=DISK)
+def test_no_catalogue_themes_or_serve_line_crashes_or_damages_files(
+    tmp_path, busy_port, served, args, totals, disk
+):
+    args = [busy_port if arg == "BUSY" else arg for arg in args]
+    check_run(scratch_for(tmp_path, totals, b""), args, disk)
 
 
 # --- the same promises, for the shapes hypothesis might not reach -------------------------
@@ -382,90 +320,3 @@ def test_endless_files_stop_with_one_line(tmp_path, args):
     )
     assert result.returncode == 2, result.stderr[-2000:]
     assert result.stderr.count("\n") == 1 and "larger than" in result.stderr
-
-
-# --- inputs.py ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("make", "message"),
-    [
-        (lambda p: p, "totals file .*: no such file"),
-        (lambda p: p.mkdir() or p, "totals file .* is a folder, not a file"),
-        (lambda p: (p.write_bytes(b"x" * 101), p)[1], "is larger than 100 bytes"),
-        (lambda p: Path("/dev/zero"), "/dev/zero is larger than 100 bytes"),
-        (lambda p: (p.write_bytes(b"x"), p.chmod(0), p)[2], "permission denied"),
-        (lambda p: Path("/proc/self/mem"), "input/output error"),  # unreadable even by root
-        (lambda p: Path(str(p) + "\0"), "totals file"),
-        (lambda p: p.with_name("n" * 300), "too long"),
-    ],
-)
-def test_read_bytes_says_what_is_wrong_in_one_line(tmp_path, make, message):
-    path = make(tmp_path / "t.csv")
-    if message == "permission denied" and os.geteuid() == 0:
-        assert inputs.read_bytes(path, "totals file", 100) == b"x"
-        return
-    with pytest.raises(InputError, match=message) as caught:
-        inputs.read_bytes(path, "totals file", 100)
-    assert "\n" not in str(caught.value)
-
-
-def test_read_bytes_reads_up_to_the_limit(tmp_path):
-    (tmp_path / "t.csv").write_bytes(b"x" * 100)
-    assert inputs.read_bytes(tmp_path / "t.csv", "totals file", 100) == b"x" * 100
-
-
-@pytest.mark.parametrize(
-    ("content", "result"),
-    [
-        ("\ufeffAnn\n\n  Bea   Lee \r\nCai\r", ["Ann", "Bea Lee", "Cai"]),
-        ("Ann\n" * 401, "more than 400 names"),
-        ("A" * 61, "at most 60 characters, not 61"),
-        ("Ann\x07\n", "control character"),
-        ("Ann\u202eevil\n", "control character"),
-        ("\n \n", "holds no names"),
-    ],
-)
-def test_read_names(tmp_path, content, result):
-    path = tmp_path / "names.txt"
-    path.write_text(content, encoding="utf-8", newline="")
-    if isinstance(result, list):
-        assert inputs.read_names(path) == result
-    else:
-        with pytest.raises(InputError, match=result):
-            inputs.read_names(path)
-    with pytest.raises(InputError, match=r"cannot read names from .*: no such file"):
-        inputs.read_names(tmp_path / "missing")
-    (tmp_path / "bin").write_bytes(b"\xff\xfe")
-    with pytest.raises(InputError, match="not UTF-8"):
-        inputs.read_names(tmp_path / "bin")
-
-
-@pytest.mark.parametrize(
-    ("content", "message"),
-    [
-        (b"[" * 100_000, "nested too deeply"),
-        (b'{"a": ' + b"9" * 5000 + b"}", "not usable JSON"),
-        (b'{"a": 1, "a": 2}', "'a' appears twice"),
-        (b"{", "not valid JSON"),
-        (b"\xff", "not UTF-8"),
-    ],
-)
-def test_read_json_says_what_is_wrong_in_one_line(tmp_path, content, message):
-    (tmp_path / "event.json").write_bytes(content)
-    with pytest.raises(InputError, match=message) as caught:
-        inputs.read_json(tmp_path / "event.json", "event manifest")
-    assert str(caught.value).startswith("event manifest ") and "\n" not in str(caught.value)
-    (tmp_path / "ok.json").write_bytes(b'\xef\xbb\xbf{"a": [1, 2.5, null]}')
-    assert inputs.read_json(tmp_path / "ok.json", "m") == {"a": [1, 2.5, None]}
-
-
-def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # a short path: long ones are shortened in messages
-    with pytest.raises(InputError) as caught:
-        inputs.read_bytes(Path("two\nlines\x1b[31m"), "totals file")
-    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
-    assert "two\\nlines\\x1b[31m" in str(caught.value)
-    with pytest.raises(InputError) as caught:
-        inputs.read_names(tmp_path / "a\nb")
-    assert "\n" not in str(caught.value)

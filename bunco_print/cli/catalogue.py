@@ -128,7 +128,8 @@ def _build(shop_catalogue, plan, folder: Path, jobs: int, total: int):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
+    # on a pipe or a file, no bar: a transient one still leaves an empty line there
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("packs", total=total)
 
         def progress(packs: int, what: str) -> None:

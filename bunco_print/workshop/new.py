@@ -3,6 +3,7 @@ theme.css with a few examples, and copies of the art, used as `--theme PATH`."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -51,9 +52,11 @@ def new_theme(folder: Path, extends: str = "classic") -> Path:
         "theme.toml": _toml(name, parent, where),
         "theme.css": CSS.format(name=name, extends=parent.name),
     }
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=folder.parent))
+    missing = [path for path in (folder.parent, *folder.parent.parents) if not path.exists()]
+    staging = None
     try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=folder.parent))
         for file_name, text in files.items():
             (staging / file_name).write_text(text, encoding="utf-8")
         for art in ART:
@@ -67,7 +70,11 @@ def new_theme(folder: Path, extends: str = "classic") -> Path:
             raise InputError(f"{folder} already exists; give a new folder")
         os.rename(staging, folder)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        for made in missing:  # deepest first: a failed run leaves no folder it made
+            with contextlib.suppress(OSError):
+                made.rmdir()
         raise
     return folder
 

@@ -123,3 +123,35 @@ def test_a_phone_sends_its_sheet_and_the_dashboard_shows_it_without_a_reload(
         "() => document.querySelector('#sheet-1').innerText.includes('Bea')", timeout=10_000
     )
     assert "entered" in desktop_page.inner_text("#sheet-1")
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--host", "not a host!"], "error: --host 'not a host!' is not an address or a host name"),
+        (["--host", ""], "error: --host must name an address"),
+        (["--host", "999.1.1.1"], "error: --host '999.1.1.1' is not an address or a host name"),
+        (["--port", "IN_USE"], "is in use (another server?); choose another with --port"),
+    ],
+)
+def test_a_start_up_refused_leaves_no_night_behind(pack, server, tmp_path, options, said):
+    copy = tmp_path / "pack"
+    copy.mkdir()
+    for name in ("event.json", "event.secret", ".bunco-print.json"):
+        (copy / name).write_bytes((pack / name).read_bytes())
+    port = server.base.rsplit(":", 1)[1]
+    options = [port if option == "IN_USE" else option for option in options]
+    result = subprocess.run(
+        [sys.executable, "-m", "bunco_print", "serve", str(copy), *options],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr
+    assert result.stdout == ""
+    assert sorted(p.name for p in copy.iterdir()) == [
+        ".bunco-print.json",
+        "event.json",
+        "event.secret",
+    ]

@@ -133,7 +133,8 @@ def test_preview_refuses_bad_options_in_one_line(tmp_path):
     assert "is a folder" in message
 
 
-def test_preview_replaces_its_own_png_and_never_a_file_of_the_users(tmp_path):
+def test_preview_replaces_its_own_png_and_never_a_file_of_the_users(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # short names in the messages
     out = tmp_path / "may.png"
     assert run("themes", "preview", "may", "--out", out, "--dpi", 20).exit_code == 0
     Image.open(out).save(tmp_path / "photo.png")  # the same picture, saved by another program
@@ -141,7 +142,7 @@ def test_preview_replaces_its_own_png_and_never_a_file_of_the_users(tmp_path):
     (tmp_path / "link.png").symlink_to("notes.txt")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "may.png"}
     for name in ("notes.txt", "photo.png", "link.png"):
-        message = one_error(run("themes", "preview", "may", "--out", tmp_path / name, "--dpi", 20))
+        message = one_error(run("themes", "preview", "may", "--out", name, "--dpi", 20))
         assert f"{name} exists and is not a theme preview" in message
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "may.png"} == before
     out.write_bytes(out.read_bytes()[:-12])  # an earlier preview, cut short: still ours

@@ -1,6 +1,6 @@
 """Derive the validator's warning bounds from the simulator, and check them.
 
-    python benchmarks/derive_bounds.py            # measure, write bunco_print/warning_bounds.toml
+    python benchmarks/derive_bounds.py            # measure, write bunco_print/engine/warning_bounds.toml
     python benchmarks/derive_bounds.py --check    # count warnings on fresh simulated nights
 
 Measuring plays, for every ruleset, NIGHTS nights of 12 players and NIGHTS / 4 nights of 40
@@ -31,7 +31,7 @@ from bunco_print.game import rulesets
 from bunco_print.game.night import night_for
 
 NIGHTS = 8000
-OUT = Path(__file__).resolve().parents[1] / "bunco_print" / "warning_bounds.toml"
+OUT = Path(__file__).resolve().parents[1] / "bunco_print" / "engine" / "warning_bounds.toml"
 CHECK_SIZES = ((12, None), (8, 1), (40, None), (101, 2))
 CHECK_NIGHTS = 10_000
 

@@ -18,6 +18,7 @@ from bunco_print.theming import themes
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts
 from .test_cli_pack import bunco
+from .test_layout import overlap
 from .test_pack import ENGINE
 
 NAMES = ["Ann Lee", "Bea", "Cai", "Dot", "Eve", "Fran", "Gigi", "Hal", "Ivy", "Jo"]
@@ -269,7 +270,7 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
         assert page.safe.x == EDGE
         for k, slot in enumerate(page.slots):
             assert slot.box.inside(page.safe), slot.id
-            assert not any(slot.box.overlaps(other.box) for other in page.slots[k + 1 :])
+            assert not any(overlap(slot.box, other.box) for other in page.slots[k + 1 :])
             drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
     assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3

@@ -18,13 +18,24 @@ def write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
     return path
 
 
+def load_house(tmp_path: Path, text: str) -> rulesets.Ruleset:
+    """`text` loaded as the ruleset `house`, from a rulesets folder holding it alone."""
+    write(tmp_path, text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rulesets, "RULESET_DIR", tmp_path)
+        rulesets.load.cache_clear()
+        try:
+            return rulesets.load("house")
+        finally:
+            rulesets.load.cache_clear()
+
+
 def error_for(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
     with pytest.raises(BuncoError) as caught:
-        rulesets.load_file(path)
+        load_house(tmp_path, text)
     message = str(caught.value)
     assert "\n" not in message
-    assert message.startswith(f"ruleset {path}: "), message
+    assert message.startswith("ruleset house.toml: "), message
     return message
 
 
@@ -41,10 +52,11 @@ def test_every_shipped_ruleset_loads_and_its_shares_make_the_whole_pot(ruleset_i
     assert rules.word in ("Bunco", "Bunko", "Bonko")
 
 
-def test_a_copy_of_classic_loads_from_anywhere_with_its_file_name_as_id(tmp_path):
-    rules = rulesets.load_file(write(tmp_path, CLASSIC))
+def test_a_copy_of_classic_loads_with_its_file_name_as_id(tmp_path):
+    classic = rulesets.load("classic")
+    rules = load_house(tmp_path, CLASSIC)
     assert rules.id == "house"
-    assert rules == replace(rulesets.load("classic"), id="house")
+    assert rules == replace(classic, id="house")
 
 
 def test_fixed_choices_compare_equal_to_their_words():

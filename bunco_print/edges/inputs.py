@@ -7,7 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from bunco_print.errors import InputError
-from bunco_print.game.values import BIDI_CONTROLS, load_json, printable, shorten
+from bunco_print.game.values import BIDI_CONTROLS, printable, shorten
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # totals, roll-offs, manifests: far more than 400 sheets need
 MAX_NAMES = 400  # as many as a pack seats
@@ -37,16 +37,6 @@ def _read(path: Path, limit: int) -> bytes:
 
 def _shown(path: Path | str) -> str:
     return printable(shorten(os.fsdecode(path), 80))
-
-
-def read_json(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> object:
-    """A JSON file as Python values; one line for anything unreadable or not plain JSON."""
-    data = read_bytes(path, what, limit)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError(f"{what} {_shown(path)}: not UTF-8 text") from None
-    return load_json(text, f"{what} {_shown(path)}")
 
 
 def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:

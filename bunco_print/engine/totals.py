@@ -127,21 +127,6 @@ def to_csv(
     return out.getvalue()
 
 
-def to_records(totals: Iterable[SheetTotals]) -> list[dict]:
-    return [
-        {
-            "sheet": s.sheet,
-            "name": s.name,
-            "wins": s.wins,
-            "losses": s.losses,
-            "buncos": s.buncos,
-            "mini_buncos": s.mini_buncos,
-            "traveler": s.traveler,
-        }
-        for s in totals
-    ]
-
-
 # --- reading --------------------------------------------------------------------------------
 
 Record = tuple[int, dict[str, object]]  # (row number, column -> raw value)

@@ -169,10 +169,6 @@ class Night:
             return {}
         return {self.sheets[c.number - 1].id: c.table for c in self.seat_cards}
 
-    @cached_property
-    def sheet_room(self) -> Mapping[str, int]:
-        return {s: room.number for room in self.rooms for s in room.sheets}
-
     def table(self, number: int) -> Table:
         return self.tables[number - 1]
 

@@ -14,7 +14,6 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from importlib.resources import files
-from pathlib import Path
 from typing import Any
 
 from bunco_print.errors import InputError, UnknownNameError
@@ -143,9 +142,6 @@ class Ruleset:
     def rounds(self) -> int:
         return self.sets * self.rounds_per_set
 
-    def rounds_for(self, sets: int | None) -> int:
-        return (sets or self.sets) * self.rounds_per_set
-
     def table_name(self, number: int, tables: int) -> str:
         """What the players call table `number` (1 = head) when `tables` are in play."""
         if self.naming == "high_low":
@@ -177,15 +173,6 @@ def load(ruleset_id: str) -> Ruleset:
         raise UnknownNameError("ruleset", ruleset_id, available())
     text = (RULESET_DIR / f"{ruleset_id}.toml").read_text(encoding="utf-8")
     return parse(text, ruleset_id, f"{ruleset_id}.toml")
-
-
-def load_file(path: Path) -> Ruleset:
-    """A ruleset from any TOML file; its id is the file's stem."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read ruleset {path}: {exc}") from None
-    return parse(text, Path(path).stem, str(path))
 
 
 def parse(text: str, ruleset_id: str, where: str) -> Ruleset:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from qrcode.base import rs_blocks
 from qrcode.constants import ERROR_CORRECT_M
@@ -54,19 +54,6 @@ def sheet_url(base_url: str, secret: str, event_id: str, sheet_id: str) -> str:
 def night_url(night: Night, secret: str, sheet_id: str) -> str:
     """The link a printed sheet of `night` carries in its QR code."""
     return sheet_url(night.engine_url, secret, night.event_id, sheet_id)
-
-
-def verify_url(url: str, secret: str) -> tuple[str, str] | None:
-    """(event id, sheet id) when the link is well formed and its signature right, else None."""
-    parts = urlsplit(url)
-    segments = parts.path.rstrip("/").split("/")
-    if len(segments) < 4 or segments[-4] != "e" or segments[-2] != "s":
-        return None
-    event_id, sheet_id = segments[-3], segments[-1]
-    given = parse_qs(parts.query).get("k", [""])[0]
-    if same(given, signature(secret, event_id, sheet_id)):
-        return event_id, sheet_id
-    return None
 
 
 def max_engine_url_length() -> int:

@@ -18,7 +18,7 @@ from bunco_print.printing.units import PT_PER_PX
 from bunco_print.theming import themes
 
 STAMPED = ["score_sheet", "sheet_back", "tally_pad", "seat_cards", "table_marker"]
-LONG_NAME = "Maximiliana Alexandrina Worthington-Smythe-Fairweather de la Cruz"
+LONG_NAME = "Maximiliana Alexandrina Worthington-Smythe-Fairweather Cruz"  # 59 of 60
 LONG_TITLE = "Maple Street Neighbours Holiday Bunco Gala"
 
 

@@ -190,7 +190,7 @@ HOSTILE = [
         "sheets[0].kind",
         'sheets[0].kind must be "player", not "team"',
     ),
-    (_set("sheets.0.name", "x" * 101), "sheets[0].name", "sheets[0].name must be at most 100"),
+    (_set("sheets.0.name", "x" * 61), "sheets[0].name", "sheets[0].name must be at most 60"),
     (
         _set("sheets", [{"id": "1", "number": 1, "kind": "player", "name": ""}] * 801),
         "sheets",
@@ -341,7 +341,7 @@ def test_the_cli_says_what_is_wrong_with_the_manifest_in_one_line(tmp_path):
         (dict(players="13"), 'players must be a whole number from 4 to 400, not "13"'),
         (dict(buy_in=-1), "buy_in cannot be negative, not -1"),
         (dict(sets=13), "sets must be a whole number from 1 to 12, not 13"),
-        (dict(names=["Ann", "x" * 101]), "name 2 must be at most 100 characters, not 101"),
+        (dict(names=["Ann", "x" * 61]), "name 2 must be at most 60 characters, not 61"),
         (dict(title="x" * 201), "title must be at most 200 characters"),
         (dict(currency="dollars!!"), "currency must be at most 8 characters"),
         (dict(spare_pads=1000), "spare_pads must be a whole number from 0 to 100, not 1000"),

@@ -17,9 +17,9 @@ from importlib.resources import files
 from typing import Any
 
 from bunco_print.errors import InputError, UnknownNameError
+from bunco_print.game.limits import MAX_SETS
 
 RULESET_DIR = files(__package__) / "rulesets"
-MAX_SETS = 12
 
 
 class Word(StrEnum):

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 from bunco_print.engine.totals import Entry
 from bunco_print.errors import InputError
+from bunco_print.game.limits import MAX_NAME
 
 if TYPE_CHECKING:
     from bunco_print.engine.awards import Settlement
     from bunco_print.engine.validate import Problem, Validation
     from bunco_print.game.night import Night
 
-COUNTS = ("wins", "losses", "buncos", "mini_buncos")
 LABELS = {
     "wins": "Wins",
     "losses": "Losses",
@@ -33,7 +33,6 @@ LABELS = {
 TRUE, FALSE = {"1", "on", "yes", "true"}, {"", "0", "off", "no", "false"}
 _DIGITS = re.compile(r"[0-9]{1,7}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-MAX_NAME = 60  # a name typed on a phone
 TOTALS_NAME = "totals.csv"  # what the downloaded totals are called, in messages too
 ROLLOFFS_NAME = "rolloffs.csv"
 

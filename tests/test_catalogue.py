@@ -256,6 +256,8 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         ('qr = "yes"\n', "catalogue.toml: qr must be true or false, not 'yes'"),
         ('extras = ["confetti"]\n', 'catalogue.toml: extras has no "confetti"; choose all'),
         ("extras = 3\n", 'catalogue.toml: extras must be "all", "none" or a list'),
+        ('date = "20261204"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "20261204"'),
+        ('date = "2026-02-30"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "2026-02-30"'),
     ],
 )
 def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):

@@ -280,7 +280,7 @@ def test_simulate_date_is_a_date_not_a_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("simulate", "--date", "../../x")
     assert result.exit_code == 2
-    assert result.stderr == "error: --date must be YYYY-MM-DD, not '../../x'\n"
+    assert result.stderr == 'error: --date must be YYYY-MM-DD, not "../../x"\n'
     assert list(tmp_path.iterdir()) == []
 
 

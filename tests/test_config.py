@@ -31,8 +31,10 @@ def test_dates(monkeypatch):
     assert config.event_date(None) == "2026-12-04"
     assert config.event_date("2027-01-08") == "2027-01-08"
     assert config.source_date().year == 2026
-    with pytest.raises(InputError, match="YYYY-MM-DD"):
-        config.event_date("next friday")
+    # the one date rule: a real day, written YYYY-MM-DD and no other way ISO allows
+    for given in ("next friday", "20271108", "2027-W45-1", "2027-02-29"):
+        with pytest.raises(InputError, match=f'^date must be YYYY-MM-DD, not "{given}"$'):
+            config.event_date(given)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "soon")
     with pytest.raises(InputError, match="SOURCE_DATE_EPOCH"):
         config.source_date()

@@ -164,8 +164,8 @@ HOSTILE = [
     (_set("currency", "$" * 9), "currency", "currency must be at most 8 characters, not 9"),
     (_set("title", "x" * 201), "title", "title must be at most 200 characters, not 201"),
     (_set("title", "Bunco\x00night"), "title", "title must not hold control characters"),
-    (_set("date", "04/12/2026"), "date", 'date must be a date as YYYY-MM-DD, not "04/12/2026"'),
-    (_set("date", "2026-02-30"), "date", "date must be a date as YYYY-MM-DD"),
+    (_set("date", "04/12/2026"), "date", 'date must be YYYY-MM-DD, not "04/12/2026"'),
+    (_set("date", "2026-02-30"), "date", "date must be YYYY-MM-DD"),
     (_set("event_id", "../x"), "event_id", "event_id must be 1 to 64 letters, digits or dashes"),
     (
         _set("engine_url", "javascript:alert(1)"),

@@ -21,7 +21,7 @@ from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
-from bunco_print.game.values import printable
+from bunco_print.game.values import check_date, printable
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
@@ -175,12 +175,10 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     date = settings.get("date")
     if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
         date = date.isoformat()
-    if date is not None and (type(date) is not str or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
-        raise InputError(f"{name('date')} must be YYYY-MM-DD, not {date!r}")
     try:
-        day = config.event_date(calendar.fromisoformat(date).isoformat() if date else None)
-    except ValueError:
-        raise InputError(f"{name('date')} must be a real date, YYYY-MM-DD, not {date!r}") from None
+        day = config.event_date(None if date is None else check_date(date))
+    except InputError as exc:
+        raise InputError(f"{name('date')} {str(exc).removeprefix('date ')}") from None
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),

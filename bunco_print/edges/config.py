@@ -10,7 +10,7 @@ from pathlib import Path
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game.plan import DEFAULT_ENGINE_URL
-from bunco_print.game.values import printable
+from bunco_print.game.values import check_date, printable
 
 CONFIG_LIMIT = 64 * 1024
 
@@ -94,11 +94,9 @@ def source_date() -> datetime | None:
 
 
 def event_date(given: str | None) -> str:
-    """--date as YYYY-MM-DD, else the SOURCE_DATE_EPOCH day, else today."""
+    """The `date` given (checked as values.check_date does), else the SOURCE_DATE_EPOCH day,
+    else today."""
     if given:
-        try:
-            return date.fromisoformat(given).isoformat()
-        except ValueError:
-            raise InputError(f"--date must be YYYY-MM-DD, not {given!r}") from None
+        return check_date(given)
     moment = source_date()
     return (moment.date() if moment else date.today()).isoformat()

@@ -7,14 +7,13 @@ puts the file's name in front.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from datetime import date
 from enum import Enum
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 400  # what a pack prints and what a manifest may describe
 MAX_ENGINE_PLAYERS = 10_000  # what the engine settles in-process (benchmarks/bench_engine.py)
@@ -40,19 +39,7 @@ LARGE_PER_PAGE = {1: 1, 2: 1, 4: 2}
 
 _ID = re.compile(r"[A-Za-z0-9-]+")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
-
-
-def shown(value: object) -> str:
-    """A value as a message quotes it: as JSON would write it, cut short."""
-    if type(value) is int and value.bit_length() > 256:  # Python will not print 4,300+ digits
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _or(choices: Sequence[object]) -> str:
@@ -116,15 +103,6 @@ def code_name(value: object, field: str, longest: int = MAX_KEY) -> str:
             field=field,
         )
     return value
-
-
-def iso_date(value: object, field: str) -> str:
-    try:
-        if isinstance(value, str) and _DATE.fullmatch(value):
-            return date.fromisoformat(value).isoformat()
-    except ValueError:
-        pass
-    raise InputError(f"{field} must be a date as YYYY-MM-DD, not {shown(value)}", field=field)
 
 
 def url(value: object, field: str) -> str:

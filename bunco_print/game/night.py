@@ -31,7 +31,6 @@ from bunco_print.game.limits import (
     check_sets,
     flag,
     ident,
-    iso_date,
     one_of,
     text,
     unique,
@@ -40,6 +39,7 @@ from bunco_print.game.limits import (
 )
 from bunco_print.game.money import split_pot
 from bunco_print.game.rulesets import Ruleset
+from bunco_print.game.values import check_date
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ def build(
     if event_id:
         ident(event_id, "event_id", MAX_EVENT_ID)
     if date:
-        iso_date(date, "date")
+        check_date(date)
     url(engine_url, "engine_url")
     flag(star_on_back, "star_on_back")
     extra = dict(check_extra(extra or {}))

@@ -160,3 +160,12 @@ def test_broken_toml_names_the_file(tmp_path):
 def test_shares_are_exact_fractions():
     rules = rulesets.load("classic")
     assert [c.share for c in rules.prizes][:2] == [Fraction(1, 3), Fraction(1, 4)]
+
+
+def test_an_unknown_ruleset_is_one_short_line_listing_the_known_ones():
+    with pytest.raises(BuncoError) as caught:
+        rulesets.load("yahtzee" * 100)
+    message = str(caught.value)
+    assert message.startswith("unknown ruleset 'yahtzeeyahtzee")
+    assert "...'; choose one of: " in message
+    assert len(message) < 200 and message.endswith(", ".join(rulesets.available()))

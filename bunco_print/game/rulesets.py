@@ -18,6 +18,7 @@ from typing import Any
 
 from bunco_print.errors import InputError, UnknownNameError
 from bunco_print.game.limits import MAX_SETS
+from bunco_print.game.values import shorten
 
 RULESET_DIR = files(__package__) / "rulesets"
 
@@ -170,7 +171,7 @@ def available() -> list[str]:
 def load(ruleset_id: str) -> Ruleset:
     """The shipped ruleset with this id; an unknown id names the ones that exist."""
     if ruleset_id not in available():
-        raise UnknownNameError("ruleset", ruleset_id, available())
+        raise UnknownNameError("ruleset", shorten(ruleset_id, 60), available())
     text = (RULESET_DIR / f"{ruleset_id}.toml").read_text(encoding="utf-8")
     return parse(text, ruleset_id, f"{ruleset_id}.toml")
 

@@ -16,6 +16,7 @@ from bunco_print.edges import config
 from bunco_print.errors import InputError
 from bunco_print.game.night import Night
 from bunco_print.game.plan import event_id as make_event_id
+from bunco_print.game.values import shorten
 
 SIGNATURE_BYTES = 10  # 80 bits: a sheet's link cannot be guessed from another's
 ROLE_BYTES = 16  # the host's and the board's links are never printed: 128 bits
@@ -75,7 +76,7 @@ def engine_url(given: str | None) -> str:
 
 def check_engine_url(url: str) -> str:
     """The URL without its trailing slash, or one line saying what is wrong with it."""
-    shown = repr(url if len(url) <= 80 else url[:77] + "...")
+    shown = repr(shorten(url, 80))
 
     def bad(why: str) -> InputError:
         return InputError(f"engine URL {why}: {shown}", field="engine_url")

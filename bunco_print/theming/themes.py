@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError, UnknownNameError
+from bunco_print.game.values import shorten
 
 REQUIRED_COLORS = ("ink", "accent", "accent2", "soft", "line", "muted", "gold")
 REQUIRED_FONTS = ("display", "body", "hand")
@@ -144,7 +145,7 @@ def load(name: str | Path) -> Theme:
                 f"give a folder that does, or one of: {', '.join(available())}"
             )
         return _load(folder.resolve())
-    raise UnknownNameError("theme", name, available())
+    raise UnknownNameError("theme", shorten(name, 60), available())
 
 
 @cache

@@ -138,7 +138,11 @@ def test_fixed_choices_compare_equal_to_their_words():
         ("[prizes]\n", "[prizes]\nsplit = true\n", "[prizes] split is not a key a ruleset knows"),
         ("[options]\n", "[options]\nround_ends = 1\n", "[options] round_ends is not a key"),
         ('tagline = "', 'taglines = "', "tagline is missing"),
-        ("# Classic", "colour = 'red'\n# Classic", "colour is not a key a ruleset knows"),
+        (
+            "# Classic",
+            "colour = 'red'\n# Classic",
+            "colour is not a key a ruleset knows; known: name, word, tagline, night, tables,",
+        ),
     ],
 )
 def test_a_mistake_is_one_line_naming_file_and_key(tmp_path, old, new, expected):

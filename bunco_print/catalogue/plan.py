@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date as calendar
@@ -19,7 +18,7 @@ from bunco_print import __version__
 from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
-from bunco_print.game import rulesets
+from bunco_print.game import reader, rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
 from bunco_print.game.values import check_date, printable
 from bunco_print.signing import keys, links
@@ -124,16 +123,11 @@ class CataloguePlan:
 def read_config(path: Path) -> tuple[dict, str]:
     """catalogue.toml's settings and the name its errors use."""
     where = printable(path.name if len(str(path)) > 60 else str(path))
-    data = read_bytes(path, "catalogue config", CONFIG_LIMIT)
-    try:
-        settings = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"{where} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{where} is not valid TOML: {exc}") from None
-    unknown = sorted(set(settings) - set(KEYS))
-    if unknown:
-        raise InputError(f"{where}: {unknown[0]} is not a key it knows; known: {', '.join(KEYS)}")
+    table = reader.parse(read_bytes(path, "catalogue config", CONFIG_LIMIT), where, "catalogue")
+    # each value is checked by make_plan, as the same option on the command line is (TOML has
+    # no null, so None is only ever a key left out)
+    settings = {key: value for key in KEYS if (value := table.raw(key, None)) is not None}
+    table.done()
     return settings, where
 
 

@@ -1,0 +1,120 @@
+"""Reading a TOML data file key by key: rulesets, themes, catalogue.toml and the files to come.
+
+Each key is asked for with what it must be (text, a whole number in a range, true or false, one
+of some words, a table); a key nobody asked for is refused, so a typo does not pass silently.
+Every mistake is one line naming the file, the table and the key:
+`ruleset house.toml: [play] seating must be one of star, roll, groups, not 'stars'`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from bunco_print.errors import InputError
+from bunco_print.game.values import printable, shorten
+
+MISSING: Any = object()  # a key's default when the file must give it
+_KINDS = {int: "a whole number", bool: "true or false", str: "text", list: "a list"}
+
+
+def toml_value(value: object) -> str:
+    """A value as a TOML file spells it, shortened for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return printable(shorten(repr(value), 40))
+
+
+def parse(data: bytes | str, where: str, kind: str) -> Table:
+    """The file's top table; `where` begins every message (`ruleset house.toml`), `kind` says
+    what the file is (`ruleset`) when a key is not one it knows."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError:
+        raise InputError(f"{where}: not UTF-8 text") from None
+    try:
+        settings = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{where}: not valid TOML ({exc})") from None
+    return Table(where, kind, "", settings)
+
+
+class Table:
+    """One TOML table: reads keys with checks, then `done` refuses any key nobody asked for."""
+
+    def __init__(self, where: str, kind: str, section: str, data: object):
+        self.where, self.kind, self.section = where, kind, section
+        self.asked: dict[str, None] = {}  # in the order asked: how `done` lists the known keys
+        if not isinstance(data, dict):
+            self.fail(None, f"must be a table, not {toml_value(data)}")
+        self.data: dict = data
+
+    def fail(self, key: str | None, message: str):
+        """Stop with one line: the file, `[section]`, the key, what is wrong."""
+        place = self.section if self.section.startswith("[") else f"[{self.section}]"
+        place = f"{place} " if self.section else ""
+        raise InputError(f"{self.where}: {place}{key or ''}{' ' if key else ''}{message}")
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, default: Any = MISSING) -> Any:
+        """The key's value as the file wrote it (the caller checks it), else `default`."""
+        self.asked[key] = None
+        if key not in self.data:
+            if default is MISSING:
+                self.fail(key, "is missing")
+            return default
+        return self.data[key]
+
+    def sub(self, key: str, optional: bool = False) -> Table:
+        """The table `[key]` inside this one (`[fonts.display]` inside `[fonts]`)."""
+        if key not in self.data and not optional:
+            self.fail(f"[{key}]", "is missing")
+        value = self.raw(key, {})
+        section = f"{self.section}.{key}" if self.section and self.section[0] != "[" else key
+        return Table(self.where, self.kind, section, value)
+
+    def value(self, key: str, kind: type, default: Any = MISSING) -> Any:
+        if key not in self.data:
+            return self.raw(key, default)
+        value = self.raw(key)
+        # TOML's true is not a number, and its 1 is not true
+        if type(value) is not kind:
+            self.fail(key, f"must be {_KINDS[kind]}, not {toml_value(value)}")
+        return value
+
+    def text(self, key: str, default: Any = MISSING, blank: bool = False) -> str:
+        value = self.value(key, str, default)
+        if not blank and key in self.data and not value.strip():
+            self.fail(key, "must not be empty")
+        return value
+
+    def number(self, key: str, low: int, high: int | None = None, default: Any = MISSING) -> int:
+        value = self.value(key, int, default)
+        if key in self.data and (value < low or (high is not None and value > high)):
+            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+            self.fail(key, f"must be a whole number {bounds}, not {value}")
+        return value
+
+    def flag(self, key: str, default: Any = MISSING) -> bool:
+        return self.value(key, bool, default)
+
+    def choice(self, key: str, choices: type[Enum] | Sequence[str], default: Any = MISSING) -> Any:
+        """One of `choices` (an Enum's values, or words); an Enum gives its member."""
+        if key not in self.data:
+            return self.raw(key, default)
+        value = self.raw(key)
+        words = [c.value for c in choices] if isinstance(choices, type) else list(choices)
+        if not isinstance(value, str) or value not in words:
+            self.fail(key, f"must be one of {', '.join(words)}, not {toml_value(value)}")
+        return choices(value) if isinstance(choices, type) else value
+
+    def done(self) -> None:
+        """Refuse the first key nobody asked for, listing the ones this table knows."""
+        unknown = [key for key in self.data if key not in self.asked]
+        if unknown:
+            known = ", ".join(self.asked)
+            self.fail(unknown[0], f"is not a key a {self.kind} knows; known: {known}")

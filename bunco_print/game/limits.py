@@ -47,12 +47,12 @@ def _or(choices: Sequence[object]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def whole(value: object, field: str, low: int, high: int) -> int:
-    """A whole number from `low` to `high`; True, 13.0 and "13" are not whole numbers."""
-    if type(value) is not int or not low <= value <= high:
+def whole(value: object, field: str, low: int, high: int | None = None) -> int:
+    """A whole number from `low` to `high` (or up); True, 13.0 and "13" are not whole numbers."""
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
         raise InputError(
-            f"{field} must be a whole number from {low:,} to {high:,}, not {shown(value)}",
-            field=field,
+            f"{field} must be a whole number {bounds}, not {shown(value)}", field=field
         )
     return value
 

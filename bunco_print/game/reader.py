@@ -1,30 +1,25 @@
 """Reading a TOML data file key by key: rulesets, themes, catalogue.toml and the files to come.
 
 Each key is asked for with what it must be (text, a whole number in a range, true or false, one
-of some words, a table); a key nobody asked for is refused, so a typo does not pass silently.
-Every mistake is one line naming the file, the table and the key:
-`ruleset house.toml: [play] seating must be one of star, roll, groups, not 'stars'`.
+of some words, a table), checked by the same checks as every other value (game/limits.py); a key
+nobody asked for is refused, so a typo does not pass silently. Every mistake is one line naming
+the file, the table and the key:
+`ruleset house.toml: [play] seating must be "star", "roll" or "groups", not "stars"`.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any
 
 from bunco_print.errors import InputError
-from bunco_print.game.values import printable, shorten
+from bunco_print.game import limits
+from bunco_print.game.values import shown
 
 MISSING: Any = object()  # a key's default when the file must give it
-_KINDS = {int: "a whole number", bool: "true or false", str: "text", list: "a list"}
-
-
-def toml_value(value: object) -> str:
-    """A value as a TOML file spells it, shortened for a message."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return printable(shorten(repr(value), 40))
+MAX_TEXT = 2000  # one text value of a data file: a name, a tagline, a description
 
 
 def parse(data: bytes | str, where: str, kind: str) -> Table:
@@ -48,7 +43,7 @@ class Table:
         self.where, self.kind, self.section = where, kind, section
         self.asked: dict[str, None] = {}  # in the order asked: how `done` lists the known keys
         if not isinstance(data, dict):
-            self.fail(None, f"must be a table, not {toml_value(data)}")
+            self.fail(None, f"must be a table, not {shown(data)}")
         self.data: dict = data
 
     def fail(self, key: str | None, message: str):
@@ -77,40 +72,40 @@ class Table:
         section = f"{self.section}.{key}" if self.section and self.section[0] != "[" else key
         return Table(self.where, self.kind, section, value)
 
-    def value(self, key: str, kind: type, default: Any = MISSING) -> Any:
+    def checked(self, key: str, check: Callable[..., Any], *args: Any, default: Any = MISSING):
+        """The key's value passed through `check(value, key, *args)`, one of limits' checks."""
         if key not in self.data:
             return self.raw(key, default)
-        value = self.raw(key)
-        # TOML's true is not a number, and its 1 is not true
-        if type(value) is not kind:
-            self.fail(key, f"must be {_KINDS[kind]}, not {toml_value(value)}")
+        try:
+            return check(self.raw(key), key, *args)
+        except InputError as exc:
+            self.fail(None, str(exc))
+
+    def listed(self, key: str, default: Any = MISSING) -> list:
+        value = self.raw(key, default)
+        if key in self.data and type(value) is not list:
+            self.fail(key, f"must be a list, not {shown(value)}")
         return value
 
     def text(self, key: str, default: Any = MISSING, blank: bool = False) -> str:
-        value = self.value(key, str, default)
+        value = self.checked(key, limits.text, MAX_TEXT, default=default)
         if not blank and key in self.data and not value.strip():
             self.fail(key, "must not be empty")
         return value
 
     def number(self, key: str, low: int, high: int | None = None, default: Any = MISSING) -> int:
-        value = self.value(key, int, default)
-        if key in self.data and (value < low or (high is not None and value > high)):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-            self.fail(key, f"must be a whole number {bounds}, not {value}")
-        return value
+        return self.checked(key, limits.whole, low, high, default=default)
 
     def flag(self, key: str, default: Any = MISSING) -> bool:
-        return self.value(key, bool, default)
+        return self.checked(key, limits.flag, default=default)
 
     def choice(self, key: str, choices: type[Enum] | Sequence[str], default: Any = MISSING) -> Any:
         """One of `choices` (an Enum's values, or words); an Enum gives its member."""
-        if key not in self.data:
-            return self.raw(key, default)
-        value = self.raw(key)
         words = [c.value for c in choices] if isinstance(choices, type) else list(choices)
-        if not isinstance(value, str) or value not in words:
-            self.fail(key, f"must be one of {', '.join(words)}, not {toml_value(value)}")
-        return choices(value) if isinstance(choices, type) else value
+        value = self.checked(key, limits.one_of, words, default=default)
+        if key in self.data and isinstance(choices, type):
+            return choices(value)
+        return value
 
     def done(self) -> None:
         """Refuse the first key nobody asked for, listing the ones this table knows."""

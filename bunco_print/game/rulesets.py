@@ -7,7 +7,6 @@ every key, so a typo or a value out of range is one line naming the file and the
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -16,9 +15,9 @@ from importlib.resources import files
 
 from bunco_print.errors import UnknownNameError
 from bunco_print.game import reader
-from bunco_print.game.limits import MAX_SETS
-from bunco_print.game.reader import MISSING, Table, toml_value
-from bunco_print.game.values import shorten
+from bunco_print.game.limits import MAX_SETS, code_name, one_of
+from bunco_print.game.reader import MISSING, Table
+from bunco_print.game.values import shorten, shown
 
 RULESET_DIR = files(__package__) / "rulesets"
 
@@ -183,7 +182,6 @@ def parse(text: str, ruleset_id: str, where: str) -> Ruleset:
 
 # --- checking ----------------------------------------------------------------------------------
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _SECTIONS = ("night", "tables", "scoring", "play", "ties", "traveler", "prizes")
 
 
@@ -193,7 +191,7 @@ def _ruleset(top: Table, ruleset_id: str) -> Ruleset:
     options = top.sub("options", optional=True)
     top.done()
     sets = night.number("sets", 1, MAX_SETS)
-    breaks = night.value("break_after_sets", list, [])
+    breaks = night.listed("break_after_sets", [])
     bad = [b for b in breaks if type(b) is not int or not 1 <= b <= sets]
     if bad or len(set(breaks)) < len(breaks):
         night.fail("break_after_sets", f"must list different sets from 1 to {sets}: {breaks}")
@@ -240,14 +238,11 @@ def _ruleset(top: Table, ruleset_id: str) -> Ruleset:
 
 
 def _points(scoring: Table) -> int | str:
-    value = scoring.raw("points_per_match")
-    if value != "round" and not (type(value) is int and value == 1):
-        scoring.fail("points_per_match", f'must be 1 or "round", not {toml_value(value)}')
-    return value
+    return scoring.checked("points_per_match", one_of, (1, "round"))
 
 
 def _categories(prizes: Table) -> tuple[PrizeCategory, ...]:
-    entries = prizes.value("categories", list)
+    entries = prizes.listed("categories")
     if not entries:
         prizes.fail("categories", "must list at least one prize")
     found = tuple(
@@ -264,9 +259,7 @@ def _categories(prizes: Table) -> tuple[PrizeCategory, ...]:
 
 
 def _category(entry: Table) -> PrizeCategory:
-    prize_id = entry.text("id")
-    if not _ID.match(prize_id):
-        entry.fail("id", f"must be lower-case letters, digits and _, not {prize_id!r}")
+    prize_id = entry.checked("id", code_name)
     entry.section = f"[[prizes.categories]] {prize_id}"
     award = entry.choice("award", AwardKind)
     stat = entry.choice("stat", Stat, None)
@@ -291,7 +284,7 @@ def _share(entry: Table) -> Fraction:
     except (ValueError, ZeroDivisionError):
         share = None
     if share is None or not 0 < share <= 1:
-        entry.fail("share", f'must be a fraction of the pot like "1/3", not {toml_value(raw)}')
+        entry.fail("share", f'must be a fraction of the pot like "1/3", not {shown(raw)}')
     return share
 
 

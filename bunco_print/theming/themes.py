@@ -19,8 +19,8 @@ from pathlib import Path, PurePosixPath
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError, UnknownNameError
 from bunco_print.game import reader
-from bunco_print.game.reader import Table, toml_value
-from bunco_print.game.values import shorten
+from bunco_print.game.reader import Table
+from bunco_print.game.values import shorten, shown
 
 REQUIRED_COLORS = ("ink", "accent", "accent2", "soft", "line", "muted", "gold")
 REQUIRED_FONTS = ("display", "body", "hand")
@@ -260,7 +260,7 @@ def _read(folder: Path) -> dict:
         if not _NAME.match(name):
             colors.fail(name, "is not a usable colour name (a-z, 0-9, - or _)")
         if type(value) is not str or not _COLOR.match(value):
-            colors.fail(name, f"must be a colour like #d2336b, not {toml_value(value)}")
+            colors.fail(name, f"must be a colour like #d2336b, not {shown(value)}")
     fonts_table = top.sub("fonts", optional=True)
     fonts = {role: _font(folder, fonts_table, role) for role in list(fonts_table.data)}
     default = ["theme.css"] if (folder / "theme.css").is_file() else []
@@ -279,7 +279,7 @@ def _font(folder: Path, fonts: Table, role: str) -> Font:
     spec.kind = "font"
     family = spec.raw("family", None)
     if type(family) is not str or not _FAMILY.match(family):
-        spec.fail("family", f"must name the font family, not {toml_value(family)}")
+        spec.fail("family", f"must name the font family, not {shown(family)}")
     debian, package = spec.raw("debian", None), spec.raw("package", None)
     faces = spec.raw("files", None)
     spec.done()
@@ -288,13 +288,13 @@ def _font(folder: Path, fonts: Table, role: str) -> Font:
         spec.fail(None, "names both a Python package and a Debian package; give one")
     if debian is not None:
         if type(debian) is not str or not re.match(r"^fonts-[a-z0-9.+-]+$", debian):
-            spec.fail("debian", f"must name a Debian font package, not {toml_value(debian)}")
+            spec.fail("debian", f"must name a Debian font package, not {shown(debian)}")
         root = SYSTEM_FONTS
     if package is not None:
         try:
             root = Path(str(files(package)))
         except (ModuleNotFoundError, TypeError, ValueError):
-            spec.fail("package", f"names no installed Python package: {toml_value(package)}")
+            spec.fail("package", f"names no installed Python package: {shown(package)}")
     if type(faces) is not dict or "400" not in faces:
         spec.fail("files", 'must map weights to files, with at least "400"')
     found = {}
@@ -303,7 +303,7 @@ def _font(folder: Path, fonts: Table, role: str) -> Font:
         if not _FACE.match(face):
             spec.fail(where, 'must be a weight like "400", "700" or "400i" (italic)')
         if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
-            spec.fail(where, f"must be a relative .ttf or .otf path, not {toml_value(name)}")
+            spec.fail(where, f"must be a relative .ttf or .otf path, not {shown(name)}")
         path = _system_font(name) if debian else root / name
         if path is None or not path.is_file():
             hint = f" (install the Debian package {debian})" if debian else ""

@@ -52,9 +52,6 @@ class Table:
         place = f"{place} " if self.section else ""
         raise InputError(f"{self.where}: {place}{key or ''}{' ' if key else ''}{message}")
 
-    def has(self, key: str) -> bool:
-        return key in self.data
-
     def raw(self, key: str, default: Any = MISSING) -> Any:
         """The key's value as the file wrote it (the caller checks it), else `default`."""
         self.asked[key] = None

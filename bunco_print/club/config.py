@@ -12,6 +12,7 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import MAX_BUY_IN, MAX_CURRENCY, MAX_NAME, code_name, text, whole
@@ -271,10 +272,12 @@ def _flag(value: object) -> bool:
 
 
 def _theme(value: object, key: str) -> str:
-    from bunco_print.theming import themes
-
-    if not isinstance(value, str) or value not in themes.available():
-        raise InputError(f"{key} must be one of the themes: {', '.join(themes.available())}")
+    """A shipped theme's name (as themes.available() lists them, without loading the themes:
+    reading the standings should not cost a theme's import)."""
+    shipped = data_dir("themes")
+    if not isinstance(value, str) or "/" in value or not (shipped / value / "theme.toml").is_file():
+        known = sorted(p.name for p in shipped.iterdir() if (p / "theme.toml").is_file())
+        raise InputError(f"{key} must be one of the themes: {', '.join(known)}")
     return value
 
 

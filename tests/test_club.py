@@ -10,12 +10,8 @@ from __future__ import annotations
 import csv
 import itertools
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
-import time
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -364,70 +360,3 @@ def test_init_never_writes_over_a_club(year, tmp_path):
     done = run("club", "init", tmp_path / "new", "--name", "X", "--members", tmp_path / "dup.txt")
     assert done.exit_code == 2 and "named twice" in done.stderr
     assert not (tmp_path / "new").exists()
-
-
-def test_the_season_record_is_owner_only(year):
-    club, _ = year
-    assert (club / "season.sqlite").stat().st_mode & 0o777 == 0o600
-
-
-# --- nothing lost -------------------------------------------------------------------------------
-
-
-def test_kill_9_during_record_leaves_the_night_as_it_was_or_whole(year, tmp_path):
-    club, _ = year
-    copy = shutil.copytree(club, tmp_path / "club")
-    night = copy / "nights" / day(9)
-    other = simulated_totals(night, 99, tmp_path / "replay.csv")
-    old = [r for r in season_dump(copy) if day(9) in r]
-    args = [sys.executable, "-m", "bunco_print", "club", "record", copy, night, "--totals", other,
-            "--roll"]  # fmt: skip
-    seen = set()
-    for delay in (0.1, 0.2, 0.3, 0.4, None):  # None: let the last one finish
-        proc = subprocess.Popen(args, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-        if delay is not None:
-            time.sleep(delay)
-            proc.kill()
-        assert proc.wait() in (0, -9)
-        now = [r for r in season_dump(copy) if day(9) in r]
-        wins = {r["name"]: r["wins"] for r in rows_of(other)}
-        got = {r["name"]: r["wins"] for r in standings_of_night(copy, day(9))}
-        assert now == old or got == {k: int(v) for k, v in wins.items()}
-        seen.add("old" if now == old else "new")
-    assert "new" in seen  # the last run had time to finish
-
-
-def standings_of_night(club: Path, date: str) -> list[dict]:
-    """The night's recorded sheets, checked whole: one a sheet, and its money row."""
-    sql = "SELECT s.person, r.wins FROM results r JOIN seats s USING (date, sheet) WHERE date = ?"
-    with sqlite3.connect(club / "season.sqlite") as db:
-        rows = db.execute(sql, (date,)).fetchall()
-        money = db.execute("SELECT count(*) FROM money WHERE date = ?", (date,)).fetchone()[0]
-    sheets = json.loads((club / "nights" / date / "event.json").read_text())["sheets"]
-    assert money == 1 and len(rows) == len(sheets)
-    return [{"name": n, "wins": w} for n, w in rows]
-
-
-def test_a_night_is_recorded_from_what_serve_kept_in_its_folder(year, tmp_path):
-    from bunco_print.edges.store import Store
-    from bunco_print.engine.totals import Entry
-
-    club, _ = year
-    copy = shutil.copytree(club, tmp_path / "club")
-    night = copy / "nights" / day(8)
-    event = settle.load_night((night / "event.json").read_bytes())
-    other = simulated_totals(night, 808, tmp_path / "served.csv")
-    store = Store(night / "night.sqlite", event.event_id)
-    for row in rows_of(other):
-        counts = {k: int(row[k]) for k in ("wins", "losses", "buncos", "traveler")}
-        store.record(Entry(row["sheet"], **counts, name=row["name"]), "sheet")
-    store.set_seed(8)
-    store.close()
-    done = run("club", "record", copy, night)
-    assert done.exit_code == 0, done.output
-    got = {r["name"]: r["wins"] for r in standings_of_night(copy, day(8))}
-    assert got == {r["name"]: int(r["wins"]) for r in rows_of(other)}
-    empty = copy / "nights" / day(9)
-    line = refused(copy, "club", "record", copy, empty)
-    assert "has no entries from `bunco-print serve`" in line and "--totals FILE" in line, line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.table import Table
 
 from bunco_print.cli.report import plain
@@ -15,10 +16,22 @@ from bunco_print.game.money import format_money
 
 
 def _table(title: str, *columns: str) -> Table:
-    table = Table(title=plain(title), title_justify="left")
+    table = Table(
+        title=plain(title),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     for column in columns:
-        numeric = column not in ("Name", "Role", "Date", "Host", "Theme", "Prize", "Who", "Note")
-        table.add_column(column, justify="right" if numeric else "left")
+        words = column in ("Name", "Role", "Host", "Theme", "Prize", "Who", "Note", "State")
+        # numbers and dates are never cut or wrapped; names wrap when the terminal is narrow
+        table.add_column(
+            column,
+            justify="left" if words or column in ("Date", "Night") else "right",
+            no_wrap=not words,
+            min_width=8 if words else None,
+        )
     return table
 
 
@@ -26,8 +39,7 @@ def standings_table(club: Club, rows: Sequence[Row], nights: int) -> Table:
     minis = ("Minis",) if club.minis else ()
     table = _table(
         f"{club.name} · {club.year} standings after {nights} night(s)",
-        "#", "Name", "Role", "Nights", "Wins", "Losses", "Buncos", *minis, "Points", "Prizes",
-        "Won",
+        "#", "Name", "Role", "Nights", "W", "L", "Buncos", *minis, "Points", "Prizes", "Won",
     )  # fmt: skip
     for r in rows:
         extra = (str(r.mini_buncos),) if club.minis else ()
@@ -43,7 +55,7 @@ def ledger_table(club: Club, lines: Sequence[LedgerLine]) -> Table:
     cur = club.currency
     table = _table(
         f"{club.name} · {club.year} ledger",
-        "Date", "Host", "Players", "Buy-ins", "Dues", "Prizes", "Host costs", "To kitty", "Kitty",
+        "Date", "Host", "Played", "Buy-ins", "Dues", "Prizes", "To host", "To kitty", "Kitty",
     )  # fmt: skip
     for x in lines:
         money = (x.buy_ins, x.dues, x.prizes_out, x.host_costs, x.to_kitty, x.kitty)
@@ -76,7 +88,7 @@ def year_end_table(club: Club, result: YearEnd) -> Table:
 
 
 def schedule_table(club: Club, months: Sequence[Month]) -> Table:
-    table = _table(f"{club.name} · {club.year} schedule", "Date", "Host", "Theme", "State")
+    table = _table(f"{club.name} · {club.year} schedule", "Night", "Host", "Theme", "State")
     for m in months:
         table.add_row(f"{m.date:%a %d %b %Y}", plain(m.host), m.theme, m.state)
     return table

@@ -167,6 +167,8 @@ def test_standings_are_the_sums_of_each_persons_sheets(year):
     keys = ["name", "role", "nights", "wins", "losses", "buncos", "points", "prizes",
             "winnings", "rank"]  # fmt: skip
     assert all(list(r) == keys for r in data["standings"])
+    as_csv = run("club", "standings", club, "--csv").stdout.splitlines()
+    assert as_csv[0] == ",".join(keys) and len(as_csv) == len(got) + 1
     ranks = [(r["rank"], r["points"]) for r in data["standings"]]
     assert ranks[0][0] == 1 and all(a[1] >= b[1] for a, b in itertools.pairwise(ranks))
 

@@ -183,7 +183,8 @@ def standings_command(
     if json_out:
         _echo_json(data)
     elif csv_out:
-        typer.echo(standings.to_csv(data["standings"]), nl=False)
+        fields = standings.standings_fields(minis)
+        typer.echo(standings.to_csv(data["standings"], fields), nl=False)
     elif pdf is not None:
         from bunco_print.club import pages
 
@@ -210,7 +211,7 @@ def ledger_command(folder: ClubDir, json_out: JsonOut = False, csv_out: CsvOut =
     if json_out:
         _echo_json(data)
     elif csv_out:
-        typer.echo(standings.to_csv(data["nights"]), nl=False)
+        typer.echo(standings.to_csv(data["nights"], standings.LEDGER_FIELDS), nl=False)
     else:
         from bunco_print.cli.club_tables import ledger_table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
 from bunco_print.club.config import Club
 from bunco_print.club.season import Season
@@ -79,13 +79,17 @@ def standings_json(club: Club, rows: Sequence[Row], nights: int, minis: bool) ->
     }
 
 
-def to_csv(records: Sequence[dict]) -> str:
+def to_csv(records: Sequence[dict], fields: Sequence[str]) -> str:
+    """The rows under a header (the header alone before any night is recorded)."""
     out = io.StringIO()
-    if records:
-        writer = csv.DictWriter(out, fieldnames=list(records[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(records)
+    writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
     return out.getvalue()
+
+
+def standings_fields(minis: bool) -> list[str]:
+    return [f.name for f in fields(Row) if minis or f.name != "mini_buncos"]
 
 
 # --- the ledger ---------------------------------------------------------------------------------
@@ -102,6 +106,9 @@ class LedgerLine:
     host_costs: int
     to_kitty: int
     kitty: int  # the running kitty after this night
+
+
+LEDGER_FIELDS = tuple(f.name for f in fields(LedgerLine))
 
 
 def ledger(season: Season) -> list[LedgerLine]:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli import files
-from bunco_print.cli.main import app, err, face, say
+from bunco_print.cli.main import app, err, say
 from bunco_print.cli.main import out as stdout
 from bunco_print.errors import InputError
 
@@ -29,7 +29,6 @@ OPTIONS = {  # catalogue.toml key -> the option that overrides it
 
 
 @app.command()
-@face
 def catalogue(
     themes: Annotated[
         str | None,

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli import files
-from bunco_print.cli.main import Paper, app, face, out
+from bunco_print.cli.main import Paper, app, out
 
 EventOption = Annotated[
     Path | None,
@@ -75,7 +75,6 @@ def _print_check(result, settlement=None, limit: int | None = 30) -> None:
 
 
 @app.command("validate")
-@face
 def validate_command(
     event: EventOption = None,
     totals: TotalsOption = None,
@@ -101,7 +100,6 @@ def validate_command(
 
 
 @app.command("prizes")
-@face
 def prizes_command(
     event: EventOption = None,
     totals: TotalsOption = None,
@@ -194,7 +192,6 @@ def prizes_command(
 
 
 @app.command("simulate")
-@face
 def simulate_command(
     players: Annotated[int, typer.Option(help="How many play.")] = 12,
     ruleset: Annotated[str, typer.Option(help="The ruleset to play.")] = "classic",

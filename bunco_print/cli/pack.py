@@ -9,11 +9,10 @@ import typer
 from rich.table import Table
 
 from bunco_print.cli import files
-from bunco_print.cli.main import Paper, app, face, out, say
+from bunco_print.cli.main import Paper, app, out, say
 
 
 @app.command()
-@face
 def pack(
     players: Annotated[
         int | None, typer.Option(help="How many people play (4 to 400); ghosts fill the rest.")

@@ -8,14 +8,13 @@ from typing import Annotated
 
 import typer
 
-from bunco_print.cli.main import app, debugging, face
+from bunco_print.cli.main import app, debugging
 from bunco_print.errors import InputError
 
 INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
 
 
 @app.command("serve")
-@face
 def serve_command(
     folders: Annotated[
         list[Path],

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from bunco_print.cli import files
-from bunco_print.cli.main import app, error, face, out, say
+from bunco_print.cli.main import app, error, out, say
 
 themes_app = typer.Typer(
     help="The printed looks: list them, check one, picture one, or start your own.",
@@ -25,7 +25,6 @@ CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does
 
 
 @themes_app.command("list")
-@face
 def list_command() -> None:
     """Every shipped theme: its name, title, what it extends and its fonts."""
     from bunco_print.theming import themes
@@ -47,7 +46,6 @@ def _calendar(name: str) -> tuple[int, str]:
 
 
 @themes_app.command("check")
-@face
 def check_command(
     theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
 ) -> None:
@@ -73,7 +71,6 @@ def check_command(
 
 
 @themes_app.command("preview")
-@face
 def preview_command(
     theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
     out_path: Annotated[
@@ -94,12 +91,11 @@ def preview_command(
     path = files.check_path(out_path or Path(f"{chosen.name}-preview.png"), "--out", "file")
     if files.is_folder(path):
         raise InputError(f"--out {files.shown(path)} is a folder; name a file such as a.png")
-    written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="--out")
+    written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="out")
     out.print(f"written  {written}")
 
 
 @themes_app.command("new")
-@face
 def new_command(
     name: Annotated[Path, typer.Argument(help="The folder to make; its name is the theme's name.")],
     extends: Annotated[

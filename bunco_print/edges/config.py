@@ -94,11 +94,11 @@ def source_date() -> datetime | None:
 
 
 def event_date(given: str | None) -> str:
-    """--date as YYYY-MM-DD, else the SOURCE_DATE_EPOCH day, else today."""
+    """The date given as YYYY-MM-DD, else the SOURCE_DATE_EPOCH day, else today."""
     if given:
         try:
             return date.fromisoformat(given).isoformat()
         except ValueError:
-            raise InputError(f"--date must be YYYY-MM-DD, not {given!r}") from None
+            raise InputError(f"`date` must be YYYY-MM-DD, not {given!r}", field="date") from None
     moment = source_date()
     return (moment.date() if moment else date.today()).isoformat()

@@ -135,7 +135,10 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
-        raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
+        raise InputError(
+            f"`star_on_back` needs one score sheet per player; {ruleset.id} {why}",
+            field="star_on_back",
+        )
     return event, keys.event_secret(event.event_id), theme, ruleset
 
 

@@ -66,6 +66,16 @@ def test_the_table_knows_every_field_a_core_error_names():
     assert not unknown, f"add these fields to cli/fields.py: {unknown}"
 
 
+def test_the_table_knows_every_option_of_a_pack_and_a_catalogue():
+    """The checks take these fields' names as arguments (`check_details`, `one_of`)."""
+    from bunco_print.catalogue.settings import SETTINGS
+    from bunco_print.printing.request import options
+
+    pack = {name for name, _, _ in options()}
+    catalogue = {item.key for item in SETTINGS if item.option and not item.flags}
+    assert {"place", "per_page", "themes"} <= pack | catalogue <= OPTIONS
+
+
 def test_no_core_message_says_a_flag():
     """Below the faces, errors and notes name fields (`semi FILE`), never flags (--semi FILE)."""
     said = []

@@ -17,6 +17,7 @@ OPTIONS = frozenset(
     {
         *("players", "names", "ruleset", "theme", "paper", "per_page", "seed", "date", "title"),
         *("sets", "buy_in", "currency", "engine_url", "star_on_back", "extras", "out", "event"),
+        *("large_print", "ink_saver", "editable", "qr", "time", "place", "host_name", "rsvp"),
         *("totals", "rolloffs", "roll", "semi", "pdf", "host", "port", "data"),
         *("themes", "rulesets", "shop", "config", "jobs"),
     }

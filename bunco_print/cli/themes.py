@@ -13,6 +13,7 @@ from bunco_print.cli.main import app, error, out, say
 
 themes_app = typer.Typer(
     help="The printed looks: list them, check one, picture one, or start your own.",
+    short_help="The printed looks: list, check, picture or start one.",
     no_args_is_help=True,
 )
 app.add_typer(themes_app, name="themes")
@@ -24,7 +25,7 @@ MONTHS = (
 CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does not hold up
 
 
-@themes_app.command("list")
+@themes_app.command("list", short_help="Every shipped theme, its title and fonts.")
 def list_command() -> None:
     """Every shipped theme: its name, title, what it extends and its fonts."""
     from bunco_print.theming import themes
@@ -45,9 +46,11 @@ def _calendar(name: str) -> tuple[int, str]:
     return (MONTHS.index(name) + 1 if name in MONTHS else 0 if name == "classic" else 13, name)
 
 
-@themes_app.command("check")
+@themes_app.command("check", short_help="Check a theme before printing with it.")
 def check_command(
-    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+    theme: Annotated[
+        str, typer.Argument(metavar="THEME", help="A shipped theme's name, or a theme folder.")
+    ],
 ) -> None:
     """Check a theme before printing with it; exit 1 on any problem.
 
@@ -70,14 +73,22 @@ def check_command(
     )
 
 
-@themes_app.command("preview")
+@themes_app.command("preview", short_help="One PNG picturing every document a theme prints.")
 def preview_command(
-    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+    theme: Annotated[
+        str, typer.Argument(metavar="THEME", help="A shipped theme's name, or a theme folder.")
+    ],
     out_path: Annotated[
         Path | None,
-        typer.Option("--out", help="PNG to write [default: <theme>-preview.png here]."),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="The PNG to write.  [default: THEME-preview.png in this folder]",
+        ),
     ] = None,
-    dpi: Annotated[int, typer.Option(help="Resolution of the pages, 20 to 150.")] = 40,
+    dpi: Annotated[
+        int, typer.Option(metavar="N", help="The pages' resolution, 20 to 150 dots an inch.")
+    ] = 40,
 ) -> None:
     """One PNG contact sheet of every document the theme prints (a 13-player pack)."""
     from bunco_print.edges import output
@@ -95,11 +106,17 @@ def preview_command(
     out.print(f"written  {written}")
 
 
-@themes_app.command("new")
+@themes_app.command("new", short_help="Start a theme of your own, in a new folder.")
 def new_command(
-    name: Annotated[Path, typer.Argument(help="The folder to make; its name is the theme's name.")],
+    name: Annotated[
+        Path,
+        typer.Argument(metavar="FOLDER", help="The folder to make; its name is the theme's name."),
+    ],
     extends: Annotated[
-        str, typer.Option(help="The theme it starts from: a shipped name or a theme folder.")
+        str,
+        typer.Option(
+            metavar="THEME", help="The theme it starts from: a shipped name or a theme folder."
+        ),
     ] = "classic",
 ) -> None:
     """Start a theme of your own, in a new folder.

@@ -130,8 +130,8 @@ def test_a_tournament_without_its_semi_final_asks_for_it_in_each_faces_words(tmp
 
     runner = CliRunner()
     out = tmp_path / "t"
-    assert runner.invoke(app, ["simulate", "--players", "24", "--ruleset", "tournament",
-                               "--seed", "1", "--out", str(out)]).exit_code == 0  # fmt: skip
+    simulate = ["simulate", "--players", "24", "--ruleset", "tournament", "--seed", "1"]
+    assert runner.invoke(app, [*simulate, "--out", str(out)]).exit_code == 0
     settle_args = ["--event", str(out), "--totals", str(out / "totals.csv"), "--roll"]
     shown = runner.invoke(app, ["prizes", *settle_args])
     assert "give its totals with --semi FILE" in shown.stdout

@@ -26,10 +26,11 @@ def _declared() -> list[Declared]:
     return [
         *listed,
         Declared("config", Path, None, config, "FILE"),
-        Declared("out", Path, Path("output/catalogue"), "The folder to write the shop into.",
-                 "FOLDER"),
+        Declared(
+            "out", Path, Path("output/catalogue"), "The folder to write the shop into.", "FOLDER"
+        ),
         Declared("jobs", int, 0, "Processes to use.  [default: 0, all cores]", "N"),
-    ]  # fmt: skip
+    ]
 
 
 @app.command(short_help="A seller's whole shop: listings, zips and gallery images.")

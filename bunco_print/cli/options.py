@@ -29,6 +29,7 @@ class Declared:
 
 
 def parameter(option: Declared) -> inspect.Parameter:
+    """The option as a keyword parameter Typer reads: its type, default and typer.Option."""
     kind = option.kind
     if option.choices:  # a choice: Click lists them in the help and refuses any other
         kind = StrEnum(option.name.title().replace("_", ""), {c: c for c in option.choices})
@@ -42,9 +43,11 @@ def parameter(option: Declared) -> inspect.Parameter:
     )
     default = kind(option.default) if option.choices and option.default else option.default
     return inspect.Parameter(
-        option.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+        option.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=default,
         annotation=Annotated[kind, info],
-    )  # fmt: skip
+    )
 
 
 def declared(*options: Declared):

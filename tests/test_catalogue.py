@@ -302,14 +302,14 @@ def test_a_folder_of_the_users_is_refused_before_any_work(tmp_path, monkeypatch)
 
 def test_packs_of_another_player_count_lay_out_only_what_the_count_changes(monkeypatch):
     from bunco_print.catalogue.backgrounds import SharedBackgrounds
-    from bunco_print.printing.orders import PackOrder, pack_request
+    from bunco_print.printing.orders import pack_request
     from bunco_print.printing.pack import build_pack
 
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     laid_out = []
     with SharedBackgrounds() as shared:
         for players in (8, 16):
-            order = PackOrder(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
+            order = dict(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
             pack = build_pack(pack_request(order), lay_out=shared)
             assert len(page_texts(pack.documents["score-sheets.pdf"])) == players
             laid_out.append(shared.laid_out - sum(laid_out))

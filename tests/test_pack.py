@@ -230,7 +230,7 @@ def test_twelve_player_cards_send_non_star_players_to_either_other_table():
 @pytest.mark.parametrize("ruleset", ["bonko", "progressive"])
 def test_star_on_back_is_refused_where_there_are_no_per_player_seats(ruleset):
     with pytest.raises(
-        InputError, match=f"--star-on-back needs one score sheet per player; {ruleset}"
+        InputError, match=f"`star_on_back` needs one score sheet per player; {ruleset}"
     ):
         build(12, ruleset=ruleset, star_on_back=True)
 

@@ -15,6 +15,7 @@ from datetime import date as calendar
 from pathlib import Path
 
 from bunco_print import __version__
+from bunco_print.catalogue.settings import DEFAULT_PLAYERS, KEYS
 from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
@@ -24,28 +25,11 @@ from bunco_print.game.values import check_date, printable
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
-DEFAULT_PLAYERS = (8, 12, 16, 24)
 MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
 MAX_PACKS = 24  # packs in one listing (they must fit 5 files of 20 MB)
 MAX_SHOP = 60
 MAX_WORDING = 2000
 CONFIG_LIMIT = 64 * 1024
-KEYS = (
-    "themes",
-    "players",
-    "papers",
-    "per_page",
-    "rulesets",
-    "shop",
-    "seed",
-    "date",
-    "title",
-    "intro",
-    "tags",
-    "editable",
-    "qr",
-    "extras",
-)
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli import files
-from bunco_print.cli.main import Paper, app, error, face, out
+from bunco_print.cli.main import Paper, app, error, out
 
 club_app = typer.Typer(
     help="A club's year: members and alternates, each month's pack, the season's standings, "
     "the kitty and the year-end prizes.",
+    short_help="A club's year: its nights, standings, kitty and year-end prizes.",
     no_args_is_help=True,
 )
 app.add_typer(club_app, name="club")
@@ -37,7 +38,6 @@ def _one_output(*given: bool) -> None:
 
 
 @club_app.command("init")
-@face
 def init_command(
     folder: Annotated[Path, typer.Argument(help="The club's new folder.")],
     name: Annotated[str, typer.Option("--name", help="The club's name.")],
@@ -70,7 +70,6 @@ def init_command(
 
 
 @club_app.command("night")
-@face
 def night_command(
     folder: ClubDir,
     date: Annotated[str, typer.Option("--date", help="The night's date, YYYY-MM-DD.")],
@@ -119,7 +118,6 @@ def night_command(
 
 
 @club_app.command("record")
-@face
 def record_command(
     folder: ClubDir,
     night_folder: Annotated[Path, typer.Argument(help="The night's folder (DIR/nights/<date>).")],
@@ -162,7 +160,6 @@ def _open(folder: Path):
 
 
 @club_app.command("standings")
-@face
 def standings_command(
     folder: ClubDir, json_out: JsonOut = False, csv_out: CsvOut = False, pdf: PdfOut = None
 ) -> None:
@@ -196,7 +193,6 @@ def standings_command(
 
 
 @club_app.command("ledger")
-@face
 def ledger_command(folder: ClubDir, json_out: JsonOut = False, csv_out: CsvOut = False) -> None:
     """The kitty night by night: dues in, prizes out, host costs; the year-end pot."""
     from bunco_print.club import standings
@@ -219,7 +215,6 @@ def ledger_command(folder: ClubDir, json_out: JsonOut = False, csv_out: CsvOut =
 
 
 @club_app.command("year-end")
-@face
 def year_end_command(
     folder: ClubDir,
     pdf: PdfOut = None,
@@ -262,7 +257,6 @@ def year_end_command(
 
 
 @club_app.command("schedule")
-@face
 def schedule_command(folder: ClubDir, pdf: PdfOut = None) -> None:
     """The year's nights, each month's host and theme: a page to hand out at the first night."""
     from bunco_print.club import schedule

@@ -46,7 +46,7 @@ def plan(
     options: Mapping[str, object] | None = None,
 ) -> PlannedNight:
     """Everything checked, nothing laid out or written: a bad name or date fails here, fast.
-    `options` are the host's pack choices (orders.PackOrder's fields); `theme` None means the
+    `options` are the host's pack choices (request.PackRequest's, by name); `theme` None means the
     month's."""
     from bunco_print.printing import orders
 
@@ -67,18 +67,19 @@ def plan(
     theme = str(choices.pop("theme", None) or club.theme_for(when))
     host = club.host_for(when)
     invitation = {"host_name": host, **dict(choices.pop("invitation", None) or {})}
-    order = orders.PackOrder(
-        names=[s.person for s in seats],
-        ruleset=club.ruleset,
-        theme=theme,
-        date=when.isoformat(),
-        title=str(choices.pop("title", "") or f"{club.name} · {when:%B %Y}"),
-        buy_in=club.buy_in,
-        currency=club.currency,
-        invitation=invitation,
-        **choices,
+    request = orders.pack_request(
+        {
+            **choices,
+            **invitation,
+            "names": [s.person for s in seats],
+            "ruleset": club.ruleset,
+            "theme": theme,
+            "date": when.isoformat(),
+            "title": str(choices.get("title") or f"{club.name} · {when:%B %Y}"),
+            "buy_in": club.buy_in,
+            "currency": club.currency,
+        }
     )
-    request = orders.pack_request(order)
     target = output.check_folder(night_folder(club_folder, when), what="the night's folder")
     return PlannedNight(club, when, host, theme, seats, request, target)
 

@@ -94,7 +94,7 @@ class Store:
             elif owner != event_id:
                 raise InputError(
                     f"{printable(str(path))} holds the night of event {printable(owner)}, not "
-                    f"{event_id}; move it away or give another --data folder",
+                    f"{event_id}; move it away or give another `data FOLDER`",
                     field="data",
                 )
         except sqlite3.Error as exc:

@@ -1,14 +1,25 @@
-"""Pages as the visitor sees them: every answer drawn by the one Jinja environment, errors
-as friendly pages (or JSON for a script), the signed links checked."""
+"""What every page stands on: drawn by the one Jinja environment (printing/render.py), errors
+as friendly pages (or JSON for a script), the signed links checked, blocking work in a thread.
+
+A page that only reads is a plain `def` (Starlette runs it in its threadpool). A page that takes
+a post reads its bounded body on the event loop, then hands the rest to `in_thread`: SQLite
+writes and settling the night never hold up the other phones.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from bunco_print.printing import render
 from bunco_print.web.events import Link, ServedEvent
 from bunco_print.web.forms import Refused, wants_json
+
+T = TypeVar("T")
 
 PAGES = {
     403: ("This link does not open anything here",
@@ -38,6 +49,28 @@ def page(request: Request, template: str, event: ServedEvent | None, status: int
     return HTMLResponse(html, status_code=status)
 
 
+def panel(request: Request, event: ServedEvent, template: str, context: Callable) -> Response:
+    """What changed since version `v`: a page's live part, for its polling script (204: none)."""
+    version = event.store.version
+    if request.query_params.get("v") == str(version):
+        return Response(status_code=204)
+    html = render.render_html(template, theme=event.theme, event=event, **context(event))
+    return JSONResponse({"version": version, "html": html})
+
+
+def download(data: bytes, kind: str, event: ServedEvent, name: str) -> Response:
+    headers = {"Content-Disposition": f'attachment; filename="{event.id}-{name}"'}
+    return Response(data, media_type=kind, headers=headers)
+
+
+async def in_thread(work: Callable[..., T], *args) -> T:
+    """`work(*args)` in Starlette's threadpool: it may wait on SQLite or settle a night."""
+    return await run_in_threadpool(work, *args)
+
+
+# --- links ------------------------------------------------------------------------------------
+
+
 def event_of(request: Request) -> ServedEvent:
     found = request.app.state.events.get(request.path_params["event"])
     if found is None:
@@ -45,19 +78,21 @@ def event_of(request: Request) -> ServedEvent:
     return found
 
 
-def link_of(request: Request, event: ServedEvent) -> Link:
-    """The sheet or table link this request is, or `Refused`: 404 for a sheet the night does
-    not have, 403 for a signature that does not match."""
+def link_of(request: Request) -> tuple[ServedEvent, Link]:
+    """The event and the sheet or table link this request is, or `Refused`: 404 for a night or
+    sheet the engine does not have, 403 for a signature that does not match (checked in
+    constant time, by events.py through signing/links.same)."""
+    event = event_of(request)
     sheet = request.path_params["sheet"]
-    given = request.query_params.get("k", "")
-    link = event.link(sheet, given)
+    link = event.link(sheet, request.query_params.get("k", ""))
     if link is None:
         known = sheet in event.tables or sheet in event.night.sheet_ids
         raise Refused(403 if known else 404, "")
-    return link
+    return event, link
 
 
 def host_of(request: Request, role: str = "host") -> ServedEvent:
+    """The event whose host's (or board's) link this request is, or `Refused`."""
     event = event_of(request)
     if not event.role(role, request.query_params.get("k", "")):
         raise Refused(403, "")

@@ -98,7 +98,7 @@ def warm(events: dict[str, ServedEvent]) -> None:
         if name.endswith(".j2"):
             env.get_template(name)
     for event in events.values():
-        event.standing()
+        event.so_far()
         night = event.night
         sample = {"wins": night.rounds // 2, "losses": night.rounds - night.rounds // 2}
         live.check_entry(night, live.read_entry(night, night.sheet_ids[0], sample | {"buncos": 0}))

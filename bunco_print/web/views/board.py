@@ -23,7 +23,7 @@ def live_panel(request: Request) -> Response:
 
 
 def view(event: ServedEvent) -> dict:
-    now = event.standing()
+    now = event.so_far()
     done, total = shown.progress(event)
     return {
         "night": event.night,

@@ -28,24 +28,23 @@ CSV = "text/csv; charset=utf-8"
 def results_json(request: Request) -> Response:
     """The same document as `bunco-print prizes --json` for the totals entered so far."""
     event = host_of(request)
-    body = json.dumps(event.standing().json(), indent=2, ensure_ascii=False) + "\n"
+    body = json.dumps(event.so_far().json(), indent=2, ensure_ascii=False) + "\n"
     return Response(body, media_type="application/json")
 
 
 def totals_csv(request: Request) -> Response:
     event = host_of(request)
-    return download(event.standing().totals, CSV, event, live.TOTALS_NAME)
+    return download(event.so_far().totals_csv(), CSV, event, live.TOTALS_NAME)
 
 
 def rolloffs_csv(request: Request) -> Response:
     event = host_of(request)
-    data = event.standing().rolloffs or live.rolloffs_csv({})
-    return download(data, CSV, event, live.ROLLOFFS_NAME)
+    return download(event.so_far().rolloffs_csv(), CSV, event, live.ROLLOFFS_NAME)
 
 
 def results_pdf(request: Request) -> Response:
     event = host_of(request)
-    now = event.standing()
+    now = event.so_far()
     if not now.settlement.valid:
         return error_page(
             request, 409, "The totals do not hold together yet: fix the sheets the dashboard "

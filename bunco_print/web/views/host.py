@@ -31,7 +31,7 @@ def live_panel(request: Request) -> Response:
 
 def view(event: ServedEvent) -> dict:
     night = event.night
-    now = event.standing()
+    now = event.so_far()
     entries = event.entries()
     flagged = now.problems_by_sheet()
     k = event.role_key("host")
@@ -136,6 +136,7 @@ def _correction_page(
         sheet=sheet,
         label=shown.label(event, sheet),
         fields=shown.form_fields(event, values, error.field if error else None),
+        adds_up=live.ADDS_UP,
         error=str(error) if error else "",
         history=[_change(c) for c in event.store.history(sheet)],
         action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
@@ -155,13 +156,11 @@ async def rolloff(request: Request) -> Response:
 
 def _rolloff(request: Request, event: ServedEvent, fields: dict) -> Response:
     prize, sheet = str(fields.get("prize", "")), str(fields.get("sheet", "")).strip()
-    open_ties = {a.id: a.tied for a in live.open_awards(event.standing().settlement)}
-    chosen = event.store.rolloffs()
-    if sheet and (prize not in open_ties or sheet not in open_ties[prize]):
-        return error_page(request, 400, "That sheet is not in this tie; choose one of the tied.")
-    if not sheet and prize not in chosen:
-        return error_page(request, 400, "There is no roll-off winner to clear for that prize.")
-    event.store.set_rolloff(prize, sheet or None, "host")
+    try:
+        winner = live.rolloff_winner(event.so_far(), event.store.rolloffs(), prize, sheet)
+    except InputError as exc:
+        return error_page(request, 400, str(exc))
+    event.store.set_rolloff(prize, winner, "host")
     return _done(request, event)
 
 

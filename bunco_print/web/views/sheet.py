@@ -34,7 +34,7 @@ def _enter(request: Request, event: ServedEvent, link: Link, fields: dict) -> Re
     try:
         if link.role == "table":
             target = None
-            target = table.chosen(event, fields)
+            target = live.chosen_sheet(event.night, fields)
         entry = live.read_entry(event.night, target, fields)
     except InputError as exc:
         return _refuse(request, event, link, target, fields, exc)
@@ -102,6 +102,7 @@ def form_page(
         "sheet": target,
         "sheet_name": shown.name_of(event, target, kept),
         "fields": shown.form_fields(event, values, error_field),
+        "adds_up": live.ADDS_UP,
         "sheets": [],
         "recorded": recorded,
         "recorded_label": shown.label(event, recorded.entry.sheet) if recorded else "",

@@ -4,7 +4,6 @@ fields and the prizes as they stand. Plain values for the templates; the rules a
 from __future__ import annotations
 
 from bunco_print.edges.store import Stored
-from bunco_print.engine import bounds
 from bunco_print.game.money import format_money
 from bunco_print.nights import live, results
 from bunco_print.web.events import ServedEvent
@@ -31,7 +30,8 @@ def progress(event: ServedEvent) -> tuple[int, int]:
 
 
 def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> list[dict]:
-    """The form's fields as the printed "Tonight's totals" boxes name them."""
+    """The form's fields as the printed "Tonight's totals" boxes name them, each with the bounds
+    the engine holds it to (live.boxes), for the page's hints."""
     night, rules = event.night, event.night.ruleset
     word = rules.word
     token = rules.traveler_token or "Traveler"
@@ -44,25 +44,23 @@ def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> lis
         "name": "Team name" if night.team_cards else "Your name",
     }
     out = []
-    for key in live.fields(night):
-        high = None
-        if key in ("buncos", "mini_buncos"):
-            high = bounds.sheet_high(rules.id, key, night.rounds, len(night.sheets))
-        value = shown.get(key, "")
+    for box in live.boxes(night):
+        value = shown.get(box.key, "")
         out.append({
-            "key": key,
-            "label": labels[key],
+            "key": box.key,
+            "label": labels[box.key],
             "value": "" if value is None else str(value),
-            "max": night.rounds,
-            "likely_max": high,
-            "error": key == error_field,
-            "kind": "name" if key == "name" else "flag" if key == "traveler" else "count",
+            "max": box.most,
+            "likely": box.likely,
+            "required": box.required,
+            "error": box.key == error_field,
+            "kind": box.kind,
         })  # fmt: skip
     return out
 
 
 def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float = 0.0) -> list[dict]:
-    now = event.standing(max_age)
+    now = event.so_far(max_age)
     currency = event.night.currency
     return [
         {
@@ -76,7 +74,7 @@ def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float =
     ]
 
 
-def prizes(event: ServedEvent, now: live.Standing) -> list[dict]:
+def prizes(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
     """The prizes as they stand; before the totals hold together, what is at stake."""
     if now.settlement.prizes:
         return [award(event, a) for a in now.settlement.prizes]
@@ -104,7 +102,7 @@ def award(event: ServedEvent, a) -> dict:
     }
 
 
-def seats(event: ServedEvent, now: live.Standing) -> list[dict]:
+def seats(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
     adv = now.settlement.advancement
     if adv is None:
         return []

@@ -4,19 +4,10 @@ the sheet to enter chosen from a list."""
 
 from __future__ import annotations
 
-from bunco_print.errors import InputError
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.views import shown
 
 TEMPLATE = "web/table.html.j2"
-
-
-def chosen(event: ServedEvent, fields: dict) -> str:
-    """The sheet the table's phone enters; `InputError` for one the night does not have."""
-    target = str(fields.get("sheet", "")).strip()
-    if target not in event.night.sheet_ids:
-        raise InputError("Choose the sheet you are entering", field="sheet")
-    return target
 
 
 def context(event: ServedEvent, max_age: float) -> dict:

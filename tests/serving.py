@@ -1,7 +1,11 @@
-"""A real `bunco-print serve` process on loopback, and small HTTP calls to it.
+"""A real `bunco-print serve` process on loopback, and small HTTP calls to it; or the same
+engine in this process (`Engine`, Starlette's TestClient), for what needs no process.
 
     with Server([pack_dir]) as server:
         status, headers, body = get(server.host_url(event_id))
+
+    with Engine([pack_dir]) as engine:
+        status, headers, body = engine.request(engine.host)
 
 The server runs as a subprocess (`python -m bunco_print serve DIR... --port 0`) with this
 process's environment, so a test's own HOME and XDG_CONFIG_HOME apply to it too. Its stdout and
@@ -27,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+LOCAL = "http://127.0.0.1:8765"  # the address an in-process engine's links are made for
 START_TIMEOUT = 30.0  # seconds: a cold start imports Starlette, uvicorn and the engine
 STOP_TIMEOUT = 10.0
 LISTENING = re.compile(r"Listening on (https?://\S+)")
@@ -263,6 +268,58 @@ def _reader(stream, lines: list[str], found: queue.Queue | None) -> threading.Th
     thread = threading.Thread(target=read, daemon=True)
     thread.start()
     return thread
+
+
+# -- the engine in this process -------------------------------------------------------------
+
+
+class Engine:
+    """The app `serve FOLDERS` runs (web/app.make_app over web/events.open_events), driven in
+    this process by Starlette's TestClient: no port, no second interpreter. `base` is the
+    address its links are made for; `host` the first night's dashboard link; `lines` what it
+    logged (one line per entry, one per bug)."""
+
+    def __init__(self, folders: Iterable[str | os.PathLike], data=None, base=LOCAL) -> None:
+        from starlette.testclient import TestClient
+
+        from bunco_print.web import app, events
+
+        self.base = base
+        self.lines: list[str] = []
+        self.events = events.open_events([Path(f) for f in folders], data)
+        self.client = TestClient(app.make_app(self.events, self.lines.append), base_url=base)
+        first = next(iter(self.events.values()))
+        self.host = base + first.role_path("host")
+
+    def __enter__(self) -> Engine:
+        self.client.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.client.__exit__(*exc)
+        for event in self.events.values():
+            event.store.close()
+
+    def request(self, url: str, data=None, headers: Mapping[str, str] | None = None):
+        """(status, headers, body bytes) of a GET, or of a POST of form fields (a dict) or of
+        bytes; redirects are answers, not followed."""
+        if data is None:
+            answer = self.client.get(url, headers=headers, follow_redirects=False)
+        elif isinstance(data, dict):
+            answer = self.client.post(url, data=data, headers=headers, follow_redirects=False)
+        else:
+            answer = self.client.post(url, content=data, headers=headers, follow_redirects=False)
+        return answer.status_code, answer.headers, answer.content
+
+    def post_json(self, url: str, values: object, headers: Mapping[str, str] | None = None):
+        """(status, the JSON answer) of `values` posted as a JSON body."""
+        answer = self.client.post(url, json=values, headers=headers, follow_redirects=False)
+        return answer.status_code, answer.json()
+
+    def host_file(self, name: str) -> bytes:
+        status, _, body = self.request(self.host.replace("/host?", f"/host/{name}?"))
+        assert status == 200, (name, status)
+        return body
 
 
 # -- links ---------------------------------------------------------------------------------------

@@ -1,11 +1,8 @@
-"""A real `bunco-print serve` process on loopback, and small HTTP calls to it; or the same
-engine in this process (`Engine`, Starlette's TestClient), for what needs no process.
+"""A real `bunco-print serve` process on loopback, and small HTTP calls to it; or, for what
+needs no process, the same engine in this one (`Engine`: `engine.request(engine.host)`).
 
     with Server([pack_dir]) as server:
         status, headers, body = get(server.host_url(event_id))
-
-    with Engine([pack_dir]) as engine:
-        status, headers, body = engine.request(engine.host)
 
 The server runs as a subprocess (`python -m bunco_print serve DIR... --port 0`) with this
 process's environment, so a test's own HOME and XDG_CONFIG_HOME apply to it too. Its stdout and
@@ -274,10 +271,8 @@ def _reader(stream, lines: list[str], found: queue.Queue | None) -> threading.Th
 
 
 class Engine:
-    """The app `serve FOLDERS` runs (web/app.make_app over web/events.open_events), driven in
-    this process by Starlette's TestClient: no port, no second interpreter. `base` is the
-    address its links are made for; `host` the first night's dashboard link; `lines` what it
-    logged (one line per entry, one per bug)."""
+    """The app `serve FOLDERS` runs, driven in this process by Starlette's TestClient (no port,
+    no second interpreter). `host`: the first night's dashboard link; `lines`: what it logged."""
 
     def __init__(self, folders: Iterable[str | os.PathLike], data=None, base=LOCAL) -> None:
         from starlette.testclient import TestClient
@@ -312,7 +307,6 @@ class Engine:
         return answer.status_code, answer.headers, answer.content
 
     def post_json(self, url: str, values: object, headers: Mapping[str, str] | None = None):
-        """(status, the JSON answer) of `values` posted as a JSON body."""
         answer = self.client.post(url, json=values, headers=headers, follow_redirects=False)
         return answer.status_code, answer.json()
 

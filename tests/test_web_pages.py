@@ -201,19 +201,20 @@ def test_every_answer_carries_the_security_headers_and_a_bug_is_one_line(engine,
     assert art["Content-Security-Policy"].startswith("default-src 'none'; style-src")
     event = next(iter(engine.events.values()))
     broken = event.so_far
-    event.so_far = lambda max_age=0.0: 1 / 0  # a bug while the dashboard is drawn
+    event.so_far = lambda max_age=0.0: 1 / 0  # a bug while the night is settled
     try:
-        status, headers, page = engine.request(engine.host)
+        status, headers, page = engine.request(engine.host.replace("/host?", "/host/results.json?"))
     finally:
         event.so_far = broken
     assert status == 500 and "Something went wrong" in page.decode()
     assert headers["Referrer-Policy"] == "same-origin"
-    assert engine.lines[-1] == f"error: ZeroDivisionError answering GET /e/{event.id}/host"
+    where = f"/e/{event.id}/host/results.json"
+    assert engine.lines[-1] == f"error: ZeroDivisionError answering GET {where}"
     assert b"Traceback" not in page
 
 
 def test_a_slow_settle_does_not_stall_the_phones(engine, pack):
-    """The host's dashboard settles the night in a thread: a phone's page answers meanwhile."""
+    """The host's results settle the night in a thread: a phone's page answers meanwhile."""
     event = next(iter(engine.events.values()))
     quick, started = event.so_far, threading.Event()
 
@@ -226,7 +227,8 @@ def test_a_slow_settle_does_not_stall_the_phones(engine, pack):
     event.so_far = slow
     try:
         with ThreadPoolExecutor(1) as pool:
-            dashboard = pool.submit(engine.request, engine.host)
+            results = engine.host.replace("/host?", "/host/results.json?")
+            dashboard = pool.submit(engine.request, results)
             assert started.wait(5)
             began = time.perf_counter()
             assert engine.request(engine.base + "/_/app.js")[0] == 200

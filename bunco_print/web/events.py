@@ -78,7 +78,7 @@ class ServedEvent:
     # --- the night as it stands ----------------------------------------------------------------
 
     def entries(self) -> dict[str, Stored]:
-        return self._cached("entries", self.store.entries)
+        return self.kept("entries", self.store.entries)
 
     def so_far(self, max_age: float = 0.0) -> live.NightSoFar:
         """The night as it stands. The host's pages and results want it exact; a player's page
@@ -89,9 +89,9 @@ class ServedEvent:
             entries = [s.entry for s in self.entries().values()]
             return live.so_far(self.night, entries, self.store.rolloffs(), self.store.seed)
 
-        return self._cached("so_far", compute, max_age)
+        return self.kept("so_far", compute, max_age)
 
-    def _cached(self, name: str, compute, max_age: float = 0.0):
+    def kept(self, name: str, compute, max_age: float = 0.0):
         """`compute()`'s value, kept until the store changes (or for `max_age` seconds). Pages
         run in threads: one computes, the others that want it meanwhile wait for its value."""
         hit = self._hit(name, max_age)

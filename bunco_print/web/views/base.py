@@ -49,13 +49,27 @@ def page(request: Request, template: str, event: ServedEvent | None, status: int
     return HTMLResponse(html, status_code=status)
 
 
+def night_page(event: ServedEvent, template: str, context: Callable) -> HTMLResponse:
+    """A page the same for whoever holds its link until the night changes (the host's
+    dashboard, the board): drawn once per change, however often it is fetched."""
+    return HTMLResponse(_drawn(event, template, context)[1])
+
+
 def panel(request: Request, event: ServedEvent, template: str, context: Callable) -> Response:
     """What changed since version `v`: a page's live part, for its polling script (204: none)."""
-    version = event.store.version
-    if request.query_params.get("v") == str(version):
+    if request.query_params.get("v") == str(event.store.version):
         return Response(status_code=204)
-    html = render.render_html(template, theme=event.theme, event=event, **context(event))
+    version, html = _drawn(event, template, context)
     return JSONResponse({"version": version, "html": html})
+
+
+def _drawn(event: ServedEvent, template: str, context: Callable) -> tuple[int, str]:
+    def draw() -> tuple[int, str]:
+        version = event.store.version  # the page shows this version or a later one
+        return version, render.render_html(template, theme=event.theme, event=event,
+                                           **context(event))  # fmt: skip
+
+    return event.kept(template, draw)
 
 
 def download(data: bytes, kind: str, event: ServedEvent, name: str) -> Response:

@@ -8,14 +8,13 @@ from starlette.responses import Response
 
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.views import shown
-from bunco_print.web.views.base import host_of, page, panel
+from bunco_print.web.views.base import host_of, night_page, panel
 
 STANDINGS_SHOWN = 20
 
 
 def board(request: Request) -> Response:
-    event = host_of(request, "board")
-    return page(request, "web/board.html.j2", event, **view(event))
+    return night_page(host_of(request, "board"), "web/board.html.j2", view)
 
 
 def live_panel(request: Request) -> Response:

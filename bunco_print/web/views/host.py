@@ -14,15 +14,14 @@ from bunco_print.nights import live
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import read_fields, wants_json
 from bunco_print.web.views import shown
-from bunco_print.web.views.base import error_page, host_of, in_thread, page, panel
+from bunco_print.web.views.base import error_page, host_of, in_thread, night_page, page, panel
 
 HISTORY_SHOWN = 15
 STATES = ("missing", "entered", "corrected", "flagged")
 
 
 def dashboard(request: Request) -> Response:
-    event = host_of(request)
-    return page(request, "web/host.html.j2", event, **view(event))
+    return night_page(host_of(request), "web/host.html.j2", view)
 
 
 def live_panel(request: Request) -> Response:

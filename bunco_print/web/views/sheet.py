@@ -30,11 +30,9 @@ async def enter(request: Request) -> Response:
 
 
 def _enter(request: Request, event: ServedEvent, link: Link, fields: dict) -> Response:
-    target = link.sheet
+    target = link.sheet if link.role == "sheet" else None  # a table's phone names its sheet
     try:
-        if link.role == "table":
-            target = None
-            target = live.chosen_sheet(event.night, fields)
+        target = target or live.chosen_sheet(event.night, fields)
         entry = live.read_entry(event.night, target, fields)
     except InputError as exc:
         return _refuse(request, event, link, target, fields, exc)

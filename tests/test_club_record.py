@@ -86,7 +86,7 @@ def standings_of_night(club: Path, date: str) -> list[dict]:
 
 def test_a_night_is_recorded_from_what_serve_kept_in_its_folder(season, tmp_path):
     from bunco_print.edges.store import Store
-    from bunco_print.engine.totals import Entry
+    from bunco_print.engine.totals import SheetTotals
 
     club = season
     night = club / "nights" / day(8)
@@ -95,7 +95,7 @@ def test_a_night_is_recorded_from_what_serve_kept_in_its_folder(season, tmp_path
     store = Store(night / "night.sqlite", event.event_id)
     for row in rows_of(other):
         counts = {k: int(row[k]) for k in ("wins", "losses", "buncos", "traveler")}
-        store.record(Entry(row["sheet"], **counts, name=row["name"]), "sheet")
+        store.record(SheetTotals(row["sheet"], **counts, name=row["name"]), "sheet")
     store.set_seed(8)
     store.close()
     done = run("club", "record", club, night)

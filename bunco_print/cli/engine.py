@@ -121,9 +121,9 @@ def _print_check(result, settlement=None, limit: int | None = 30) -> None:
     if settlement is not None:
         out.print(report.settlement_view(settlement, limit))
     else:
-        from bunco_print.engine.awards import standings
+        from bunco_print.nights.settle import standings
 
-        rows = standings(result, ())
+        rows = standings(result)
         out.print(report.standings_table(rows, result.night, limit, prizes=False))
 
 

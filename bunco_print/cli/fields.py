@@ -27,7 +27,7 @@ OPTIONS = frozenset(
 KEYS = frozenset(
     {
         *("event_id", "prizes", "rounds_per_set", "seat_cards", "sheets", "spare_pads"),
-        *("tables", "tally_pads", "sheet", "name", "traveler"),
+        *("tables", "tally_pads", "sheet", "name", "traveler", "prize"),
         *("year", "first_month", "dues", "host_allowance"),  # club.toml
     }
 )

@@ -154,7 +154,8 @@ def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None
         store.close()
     if not entries:
         raise InputError(f"{printable(str(path))} holds no entries yet", field="totals")
-    return live.totals_csv(night, entries), live.rolloffs_csv(winners) if winners else None, seed
+    data = live.totals_csv(live.totals(night, entries), night)
+    return data, live.rolloffs_csv(winners) if winners else None, seed
 
 
 def _names_match(totals, seats: list[Seat], day: str) -> None:

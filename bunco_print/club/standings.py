@@ -10,8 +10,7 @@ from dataclasses import asdict, dataclass, fields
 
 from bunco_print.club.config import Club
 from bunco_print.club.season import Season
-
-COUNTS = ("wins", "losses", "buncos", "mini_buncos")
+from bunco_print.engine.totals import COUNTS
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli import files
-from bunco_print.cli.main import Paper, app, error, out
+from bunco_print.cli.main import app, error, out
+from bunco_print.cli.options import declared, plain
+from bunco_print.cli.pack import pack_options
 
 club_app = typer.Typer(
     help="A club's year: members and alternates, each month's pack, the season's standings, "
@@ -20,10 +22,14 @@ club_app = typer.Typer(
 )
 app.add_typer(club_app, name="club")
 
-ClubDir = Annotated[Path, typer.Argument(help="The club's folder (it holds club.toml).")]
+ClubDir = Annotated[
+    Path, typer.Argument(metavar="DIR", help="The club's folder (it holds club.toml).")
+]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON instead (see README).")]
 CsvOut = Annotated[bool, typer.Option("--csv", help="Print CSV instead.")]
-PdfOut = Annotated[Path | None, typer.Option("--pdf", help="Also print this page to a PDF file.")]
+PdfOut = Annotated[
+    Path | None, typer.Option("--pdf", metavar="FILE", help="Also print this page to a PDF file.")
+]
 
 
 def _echo_json(data: dict) -> None:
@@ -39,14 +45,17 @@ def _one_output(*given: bool) -> None:
 
 @club_app.command("init")
 def init_command(
-    folder: Annotated[Path, typer.Argument(help="The club's new folder.")],
-    name: Annotated[str, typer.Option("--name", help="The club's name.")],
-    members: Annotated[Path, typer.Option("--members", help="Members: one name a line.")],
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="The club's new folder.")],
+    name: Annotated[str, typer.Option("--name", metavar="TEXT", help="The club's name.")],
+    members: Annotated[
+        Path, typer.Option("--members", metavar="FILE", help="Members: one name a line.")
+    ],
     alternates: Annotated[
-        Path | None, typer.Option("--alternates", help="Alternates who sub: one name a line.")
+        Path | None,
+        typer.Option("--alternates", metavar="FILE", help="Alternates who sub: one name a line."),
     ] = None,
     year: Annotated[
-        int | None, typer.Option(help="The season's year [default: this year].")
+        int | None, typer.Option(metavar="YEAR", help="The season's year.  [default: this year]")
     ] = None,
 ) -> None:
     """Make a club's folder: club.toml (every setting, with defaults to edit) and the season."""
@@ -69,43 +78,41 @@ def init_command(
     )
 
 
+# The club decides who plays, its rules and money, the date and where the pack goes.
+CLUB_DECIDES = ("names", "players", "ruleset", "sets", "buy_in", "currency", "date", "host_name")
+
+
 @club_app.command("night")
+@declared(
+    *pack_options(
+        leave=CLUB_DECIDES,
+        unset={"theme": "the month's theme", "title": "the club's name and the month"},
+    )
+)
 def night_command(
     folder: ClubDir,
-    date: Annotated[str, typer.Option("--date", help="The night's date, YYYY-MM-DD.")],
+    date: Annotated[
+        str, typer.Option("--date", metavar="DATE", help="The night's date, YYYY-MM-DD.")
+    ],
     absent: Annotated[
-        list[str] | None, typer.Option("--absent", help="A member who stays home.")
+        list[str] | None,
+        typer.Option("--absent", metavar="NAME", help="A member who stays home (once for each)."),
     ] = None,
     sub: Annotated[
-        list[str] | None, typer.Option("--sub", help='"ALTERNATE for MEMBER": who subs for whom.')
+        list[str] | None,
+        typer.Option("--sub", metavar='"ALTERNATE for MEMBER"', help="Who subs for whom."),
     ] = None,
-    guest: Annotated[list[str] | None, typer.Option("--guest", help="A guest's name.")] = None,
-    theme: Annotated[str | None, typer.Option(help="Theme [default: the month's].")] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
-    per_page: Annotated[int, typer.Option(help="Score sheets per page: 1, 2 or 4.")] = 1,
-    seed: Annotated[int | None, typer.Option(help="Makes the shuffle repeatable.")] = None,
-    title: Annotated[str, typer.Option(help="Title [default: the club and month].")] = "",
-    engine_url: Annotated[str | None, typer.Option(help="Where the QR codes point.")] = None,
-    large_print: Annotated[bool, typer.Option(help="Text and boxes 1.3x.")] = False,
-    ink_saver: Annotated[bool, typer.Option(help="No large fills.")] = False,
-    editable: Annotated[bool, typer.Option(help="Fillable name fields.")] = False,
-    qr: Annotated[bool, typer.Option(help="QR codes that open the scoring engine.")] = True,
-    extras: Annotated[str | None, typer.Option(help="Party extras: all, or a comma list.")] = None,
-    time: Annotated[str | None, typer.Option(help="The invitation's time.")] = None,
-    place: Annotated[str | None, typer.Option(help="The invitation's place.")] = None,
+    guest: Annotated[
+        list[str] | None, typer.Option("--guest", metavar="NAME", help="A guest (once for each).")
+    ] = None,
+    **given,
 ) -> None:
     """Print the night's pack into DIR/nights/<date>/ with who comes on the sheets, the month's
     host and theme, the club's rules and money; and register the night in the season."""
     from bunco_print.cli.main import say
     from bunco_print.club import month
 
-    options = {
-        "theme": theme, "paper": paper.value, "per_page": per_page, "seed": seed, "title": title,
-        "engine_url": engine_url, "large_print": large_print, "ink_saver": ink_saver,
-        "editable": editable, "qr": qr, "extras": extras,
-        "invitation": {"time": time, "place": place},
-    }  # fmt: skip
-    planned = month.plan(folder, date, absent or (), sub or (), guest or (), options)
+    planned = month.plan(folder, date, absent or (), sub or (), guest or (), plain(given))
     pack = month.print_night(folder, planned)
     for warning in pack.warnings:
         say(f"warning: {warning}", "yellow")
@@ -120,16 +127,22 @@ def night_command(
 @club_app.command("record")
 def record_command(
     folder: ClubDir,
-    night_folder: Annotated[Path, typer.Argument(help="The night's folder (DIR/nights/<date>).")],
+    night_folder: Annotated[
+        Path, typer.Argument(metavar="NIGHT_FOLDER", help="The night's folder (DIR/nights/<date>).")
+    ],
     totals: Annotated[
         Path | None,
-        typer.Option(help="The totals file [default: what `serve` kept in the night's folder]."),
+        typer.Option(
+            metavar="FILE",
+            help="The totals file.  [default: what serve kept in the night's folder]",
+        ),
     ] = None,
     rolloffs: Annotated[
-        Path | None, typer.Option(help="The host's roll-off winners: `prize,sheet` lines.")
+        Path | None,
+        typer.Option(metavar="FILE", help="The host's roll-off winners: prize,sheet lines."),
     ] = None,
     roll: Annotated[bool, typer.Option("--roll", help="Roll open ties with virtual dice.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed for the virtual dice.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed for the virtual dice.")] = 0,
 ) -> None:
     """Settle the night with the engine and record it in the season (again: replaced)."""
     from bunco_print.club import record
@@ -219,10 +232,10 @@ def year_end_command(
     folder: ClubDir,
     pdf: PdfOut = None,
     rolloffs: Annotated[
-        Path | None, typer.Option(help="The roll-off winners: `prize,NAME` lines.")
+        Path | None, typer.Option(metavar="FILE", help="The roll-off winners: prize,NAME lines.")
     ] = None,
     roll: Annotated[bool, typer.Option("--roll", help="Roll open ties with virtual dice.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed for the virtual dice.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed for the virtual dice.")] = 0,
     json_out: JsonOut = False,
 ) -> None:
     """The year-end prizes from the kitty; ties as the engine settles them."""

@@ -51,10 +51,16 @@ def parameter(option: Declared) -> inspect.Parameter:
 
 
 def declared(*options: Declared):
-    """A command function's signature, from `options` in the order its help lists them."""
+    """A command function's signature: its own named parameters (a folder, the command's own
+    options) but those `options` declare, then `options` in the order its help lists them."""
 
     def give(function):
-        parameters = [parameter(option) for option in options]
+        own = inspect.signature(function, eval_str=True).parameters.values()
+        names = {option.name for option in options}
+        parameters = [
+            p for p in own if p.kind is not inspect.Parameter.VAR_KEYWORD and p.name not in names
+        ]
+        parameters += [parameter(option) for option in options]
         function.__signature__ = inspect.Signature(parameters)
         function.__annotations__ = {p.name: p.annotation for p in parameters}
         return function

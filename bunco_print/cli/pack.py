@@ -15,22 +15,30 @@ from bunco_print.printing import orders
 from bunco_print.printing.request import PackRequest, options
 
 
-def _declared() -> list[Declared]:
-    """`pack`'s options: each option a pack request declares (printing/request.py), and --out."""
-    hints = typing.get_type_hints(PackRequest)
-    listed = [
+def pack_options(*, leave: tuple[str, ...] = (), unset: dict[str, str] | None = None):
+    """Each option a pack request declares (printing/request.py) as the command line shows it,
+    but those in `leave` (decided by the command); `unset` says what an option left out becomes
+    when the command decides that instead."""
+    hints, unset = typing.get_type_hints(PackRequest), unset or {}
+    return [
         Declared(
             name,
             option.kind or hints[name],
-            default,
-            option.help + (f"  [default: {option.unset}]" if option.unset else ""),
+            None if name in unset else default,
+            option.help
+            + (f"  [default: {said}]" if (said := unset.get(name, option.unset)) else ""),
             option.metavar,
             choices=option.choices,
         )
         for name, option, default in options()
+        if name not in leave
     ]
+
+
+def _declared() -> list[Declared]:
+    """`pack`'s options: each option a pack request declares, and --out."""
     where = "The folder to write.  [default: a folder in output named after the night]"
-    return [*listed, Declared("out", Path, None, where, "FOLDER")]
+    return [*pack_options(), Declared("out", Path, None, where, "FOLDER")]
 
 
 @app.command(short_help="Print the night's whole pack: sheets, pads, cards, rules.")

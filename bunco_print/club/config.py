@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+from bunco_print.edges import inputs
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError
 from bunco_print.game import reader, rulesets
@@ -25,6 +26,7 @@ POINTS = ("win", "loss", "bunco", "mini_bunco", "night", "prize")
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1}
 WEEKDAYS = tuple(calendar.day_name[d].lower() for d in range(7))
 MAX_PEOPLE = 200
+CONFIG_LIMIT = 256 * 1024  # three lists of MAX_PEOPLE names and the rest, with room
 DEFAULT_YEAR_END = (
     ("most_buncos", "Most Buncos of the year", "buncos", "1/3"),
     ("most_wins", "Most wins of the year", "wins", "1/3"),
@@ -166,14 +168,12 @@ PLAYER_RULESETS = ("classic", "mybunco", "progressive")
 
 def load(folder: Path) -> Club:
     path = folder / CONFIG
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+    if not path.exists():
         raise InputError(
             f"{printable(str(folder))} is not a club: it has no {CONFIG} (make one with "
             "`bunco-print club init`)"
-        ) from None
-    return read(data, printable(str(path)))
+        )
+    return read(inputs.read_bytes(path, "club file", CONFIG_LIMIT), printable(str(path)))
 
 
 def read(data: bytes | str, where: str) -> Club:

@@ -20,8 +20,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bunco_print.cli import app
+from bunco_print.club import config
 from bunco_print.engine.simulate import simulate
 from bunco_print.engine.totals import to_csv
+from bunco_print.errors import InputError
 from bunco_print.nights import settle
 
 from .pdftools import page_texts
@@ -343,14 +345,39 @@ def test_a_bad_key_in_club_toml_is_one_line_naming_it(year, tmp_path):
     text = toml.read_text()
     toml.write_text(text.replace("dues = 2", 'dues = 2\ncolour = "red"'))
     line = refused(copy, "club", "standings", copy)
-    assert line.count("\n") == 1 and "club.toml: unknown key `colour`" in line, line
+    assert line.count("\n") == 1 and "club.toml: colour is not a key a club knows" in line, line
     toml.write_text(text.replace("buy_in = 5", "buy_in = -5"))
     line = refused(copy, "club", "ledger", copy)
     assert "club.toml: buy_in must be a whole number" in line, line
     toml.write_text(text.replace('march = "march"', 'march = "nope"'))
-    assert "club.toml: months.march must be one of the themes" in refused(
+    assert 'club.toml: [months] march must be "april", "august", "classic"' in refused(
         copy, "club", "schedule", copy
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('share = "1/3"', 'share = "1/2"', "[year_end] prizes shares add up to more than the"),
+        ('id = "most_wins"', 'id = "most_buncos"', 'prizes name the prize id "most_buncos" twice'),
+        ('stat = "wins"', 'stat = "win"', '[[year_end.prizes]] most_wins stat must be "buncos"'),
+        ('share = "1/3"', 'share = "a third"', "most_buncos share must be a fraction from 0 to 1"),
+        ('eligible = ["member"]', 'eligible = ["boss"]', "[year_end] eligible must list some of"),
+        ('"Bea", "Cat"]', '"Bea", "max"]', '"Max" is named twice among members and alternates'),
+        ('hosts = ["Ann"', 'hosts = ["Zed"', 'hosts "Zed" is neither a member nor an alternate'),
+        ('meets = "second friday"', 'meets = "2nd fri"', 'meets must be like "second friday"'),
+        ("win = 1", "win = 1\nlose = 2", "[points] lose is not a key a club knows; known: win,"),
+        ('name = "Dicers"', 'name = " "', "name must not be empty"),
+    ],
+)
+def test_each_mistake_in_club_toml_names_its_table_and_key(old, new, said):
+    text = config.new_toml("Dicers", ["Ann", "Bea", "Cat"], ["Max"], 2026, "classic")
+    assert config.read(text, "club.toml").year_end[1].id == "most_wins"
+    assert old in text
+    with pytest.raises(InputError) as caught:
+        config.read(text.replace(old, new, 1), "club.toml")
+    message = str(caught.value)
+    assert message.startswith("club.toml: ") and "\n" not in message and said in message, message
 
 
 def test_init_never_writes_over_a_club(year, tmp_path):

@@ -3,8 +3,6 @@ with every name, number and month where it belongs."""
 
 from __future__ import annotations
 
-import tomllib
-
 import pytest
 
 from bunco_print.club import config, pages
@@ -21,7 +19,7 @@ MEMBERS = ["Ann", "Bea", "Cat", "Dee"]
 @pytest.fixture
 def club():
     text = config.new_toml("Tuesday Dicers", MEMBERS, ["Max"], 2026, "classic")
-    return config.from_data(tomllib.loads(text.replace('theme = "classic"', 'theme = "december"')))
+    return config.read(text.replace('theme = "classic"', 'theme = "december"'), "club.toml")
 
 
 def rows() -> list[Row]:

@@ -59,7 +59,7 @@ def test_the_environment_or_the_config_file_can_name_another_key(
     assert keys.key_path() == tmp_path / "conf.key"
     assert keys.load_key() != key
     (config_home / "config.toml").write_text("signing_key = 7\n")
-    with pytest.raises(InputError, match=r"signing_key in .* must be a quoted string"):
+    with pytest.raises(InputError, match=r"^config file .*: signing_key must be text, not 7$"):
         keys.key_path()
 
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import calendar
 import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+from bunco_print.edges import inputs
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError
-from bunco_print.game import rulesets
-from bunco_print.game.limits import MAX_BUY_IN, MAX_CURRENCY, MAX_NAME, code_name, text, whole
-from bunco_print.game.values import printable, shorten
+from bunco_print.game import reader, rulesets
+from bunco_print.game.limits import MAX_BUY_IN, MAX_CURRENCY, MAX_NAME, code_name
+from bunco_print.game.values import printable, shown
 
 CONFIG = "club.toml"
 MONTHS = tuple(calendar.month_name[m].lower() for m in range(1, 13))
@@ -26,6 +26,7 @@ POINTS = ("win", "loss", "bunco", "mini_bunco", "night", "prize")
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1}
 WEEKDAYS = tuple(calendar.day_name[d].lower() for d in range(7))
 MAX_PEOPLE = 200
+CONFIG_LIMIT = 256 * 1024  # three lists of MAX_PEOPLE names and the rest, with room
 DEFAULT_YEAR_END = (
     ("most_buncos", "Most Buncos of the year", "buncos", "1/3"),
     ("most_wins", "Most wins of the year", "wins", "1/3"),
@@ -162,172 +163,126 @@ def _list(values: Sequence[str]) -> str:
 
 # --- reading club.toml --------------------------------------------------------------------------
 
-TOP = {
-    "name", "year", "first_month", "meets", "ruleset", "buy_in", "dues", "host_allowance",
-    "currency", "theme", "subs_play_for_member", "members", "alternates", "hosts", "points",
-    "months", "year_end",
-}  # fmt: skip
 PLAYER_RULESETS = ("classic", "mybunco", "progressive")
 
 
 def load(folder: Path) -> Club:
     path = folder / CONFIG
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not path.exists():
         raise InputError(
             f"{printable(str(folder))} is not a club: it has no {CONFIG} (make one with "
             "`bunco-print club init`)"
-        ) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"{printable(str(path))}: not valid TOML ({exc})") from None
-    try:
-        return from_data(data)
-    except InputError as exc:
-        raise InputError(f"{printable(str(path))}: {exc}") from None
+        )
+    return read(inputs.read_bytes(path, "club file", CONFIG_LIMIT), printable(str(path)))
 
 
-def _keys(data: Mapping, known: set[str] | Sequence[str], where: str = "") -> None:
-    for key in data:
-        if key not in known:
-            raise InputError(
-                f"unknown key `{where}{printable(shorten(key, 40))}`; "
-                f"the keys are: {', '.join(sorted(known))}"
-            )
+def read(data: bytes | str, where: str) -> Club:
+    """Check every key of club.toml's text; `where` names the file in errors (empty: none)."""
+    top = reader.parse(data, where, "club")
+    themes = _themes()
+    club = Club(
+        name=top.text("name", longest=MAX_NAME).strip(),
+        year=top.number("year", 2000, 2200, date.today().year),
+        first_month=top.number("first_month", 1, 12, 1),
+        meets=top.checked("meets", _meets, default="second friday"),
+        ruleset=top.choice("ruleset", PLAYER_RULESETS, "classic"),
+        buy_in=top.number("buy_in", 0, MAX_BUY_IN, 5),
+        dues=top.number("dues", 0, MAX_BUY_IN, 0),
+        host_allowance=top.number("host_allowance", 0, MAX_BUY_IN, 0),
+        currency=top.text("currency", "$", blank=True, longest=MAX_CURRENCY),
+        theme=top.choice("theme", themes, "classic"),
+        subs_play_for_member=top.flag("subs_play_for_member", False),
+        **_people(top),
+        points=_points(top.sub("points", optional=True)),
+        months=_months(top.sub("months", optional=True), themes),
+        **_year_end(top.sub("year_end", optional=True)),
+    )
+    top.done()
+    return club
 
 
-def _table(data: Mapping, key: str) -> Mapping:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise InputError(f"{key} must be a table ([{key}])")
-    return value
+def _points(points: reader.Table) -> dict[str, int]:
+    found = {k: points.number(k, -1000, 1000, 1 if k == "win" else 0) for k in POINTS}
+    points.done()
+    return found
 
 
-def _people(data: Mapping, key: str, required: bool) -> tuple[str, ...]:
-    value = data.get(key, [] if not required else None)
-    if not isinstance(value, list) or (required and not value) or len(value) > MAX_PEOPLE:
-        raise InputError(f"{key} must be a list of 1 to {MAX_PEOPLE} names")
-    names = tuple(text(v, key, MAX_NAME).strip() for v in value)
-    if any(not n for n in names):
-        raise InputError(f"{key} holds an empty name")
-    return names
+def _months(months: reader.Table, themes: Sequence[str]) -> dict[str, str]:
+    """The months given a theme of their own (the others print in the club's theme)."""
+    found = {m: t for m in MONTHS if (t := months.choice(m, themes, None)) is not None}
+    months.done()
+    return found
 
 
-def from_data(data: Mapping) -> Club:
-    _keys(data, TOP)
-    name = text(data.get("name", ""), "name", MAX_NAME).strip()
-    if not name:
-        raise InputError("name must name the club")
-    ruleset = data.get("ruleset", "classic")
-    if ruleset not in PLAYER_RULESETS:
-        raise InputError(f"ruleset must be one of {', '.join(PLAYER_RULESETS)}, not {ruleset!r}")
-    members = _people(data, "members", True)
-    alternates = _people(data, "alternates", False)
-    _unique(members + alternates)
-    hosts = _people(data, "hosts", False) if "hosts" in data else members
+def _people(top: reader.Table) -> dict[str, tuple[str, ...]]:
+    """members, alternates (each named once among both) and hosts (the members by default)."""
+
+    def names(key: str, default: object = reader.MISSING) -> tuple[str, ...]:
+        return tuple(n.strip() for n in top.texts(key, default, MAX_NAME, MAX_PEOPLE))
+
+    members, alternates = names("members"), names("alternates", ())
+    if not members:
+        top.fail("members", "must name at least one member")
+    _unique(top, members + alternates)
+    hosts = names("hosts", members)
     for host in hosts:
         if host not in members + alternates:
-            raise InputError(f"hosts: {host!r} is neither a member nor an alternate")
-    theme = _theme(data.get("theme", "classic"), "theme")
-    months = _table(data, "months")
-    _keys(months, MONTHS, "months.")
-    points = _table(data, "points")
-    _keys(points, POINTS, "points.")
-    defaults = {"win": 1}
-    return Club(
-        name=name,
-        year=whole(data.get("year", date.today().year), "year", 2000, 2200),
-        first_month=whole(data.get("first_month", 1), "first_month", 1, 12),
-        meets=_meets(data.get("meets", "second friday")),
-        ruleset=ruleset,
-        buy_in=whole(data.get("buy_in", 5), "buy_in", 0, MAX_BUY_IN),
-        dues=whole(data.get("dues", 0), "dues", 0, MAX_BUY_IN),
-        host_allowance=whole(data.get("host_allowance", 0), "host_allowance", 0, MAX_BUY_IN),
-        currency=text(data.get("currency", "$"), "currency", MAX_CURRENCY),
-        theme=theme,
-        members=members,
-        alternates=alternates,
-        hosts=hosts,
-        subs_play_for_member=_flag(data.get("subs_play_for_member", False)),
-        points={
-            k: whole(points.get(k, defaults.get(k, 0)), f"points.{k}", -1000, 1000) for k in POINTS
-        },
-        months={m: _theme(t, f"months.{m}") for m, t in months.items()},
-        **_year_end(_table(data, "year_end")),
-    )
+            top.fail("hosts", f"{shown(host)} is neither a member nor an alternate")
+    return {"members": members, "alternates": alternates, "hosts": hosts}
 
 
-def _unique(people: Sequence[str]) -> None:
+def _unique(top: reader.Table, people: Sequence[str]) -> None:
     seen: set[str] = set()
     for person in people:
         if person.casefold() in seen:
-            raise InputError(f"{person!r} is named twice among members and alternates")
+            top.fail(None, f"{shown(person)} is named twice among members and alternates")
         seen.add(person.casefold())
 
 
-def _flag(value: object) -> bool:
-    if type(value) is not bool:
-        raise InputError(f"subs_play_for_member must be true or false, not {value!r}")
-    return value
-
-
-def _theme(value: object, key: str) -> str:
-    """A shipped theme's name (as themes.available() lists them, without loading the themes:
-    reading the standings should not cost a theme's import)."""
+def _themes() -> list[str]:
+    """The shipped themes' names, as themes.available() lists them, without loading the themes:
+    reading the standings should not cost a theme's import."""
     shipped = data_dir("themes")
-    if not isinstance(value, str) or "/" in value or not (shipped / value / "theme.toml").is_file():
-        known = sorted(p.name for p in shipped.iterdir() if (p / "theme.toml").is_file())
-        raise InputError(f"{key} must be one of the themes: {', '.join(known)}")
-    return value
+    return sorted(p.name for p in shipped.iterdir() if (p / "theme.toml").is_file())
 
 
-def _meets(value: object) -> str:
+def _meets(value: object, key: str) -> str:
     words = value.lower().split() if isinstance(value, str) else []
     if len(words) != 2 or words[0] not in ORDINALS or words[1] not in WEEKDAYS:
         raise InputError(
-            f'meets must be like "second friday" (first..fourth or last, a weekday), not {value!r}'
+            f'{key} must be like "second friday" (first..fourth or last, a weekday), '
+            f"not {shown(value)}"
         )
     return " ".join(words)
 
 
-def _year_end(data: Mapping) -> dict:
-    _keys(data, {"ties", "eligible", "prizes"}, "year_end.")
-    ties = data.get("ties", "rolloff")
-    if ties not in ("rolloff", "split"):
-        raise InputError(f'year_end.ties must be "rolloff" or "split", not {ties!r}')
-    roles = data.get("eligible", ["member"])
-    if not isinstance(roles, list) or not roles or any(r not in ROLES for r in roles):
-        raise InputError(f"year_end.eligible must be a list of {', '.join(ROLES)}")
-    listed = data.get("prizes", [])
-    if not isinstance(listed, list) or not all(isinstance(p, dict) for p in listed):
-        raise InputError("year_end.prizes must be a list of [[year_end.prizes]] tables")
-    prizes = [_prize(p, n) for n, p in enumerate(listed, start=1)]
+def _year_end(year_end: reader.Table) -> dict:
+    ties = year_end.choice("ties", ("rolloff", "split"), "rolloff")
+    roles = year_end.texts("eligible", ["member"])
+    if not roles or any(r not in ROLES for r in roles):
+        year_end.fail("eligible", f"must list some of {', '.join(ROLES)}, not {shown(roles)}")
+    prizes = [_prize(entry) for entry in year_end.tables("prizes")]
     if sum(p.share for p in prizes) > 1:
-        raise InputError("year_end.prizes: the shares add up to more than the whole kitty")
-    if len({p.id for p in prizes}) != len(prizes):
-        raise InputError("year_end.prizes: two prizes have the same id")
+        year_end.fail("prizes", "shares add up to more than the whole kitty")
+    ids = [p.id for p in prizes]
+    if (twice := next((i for i in ids if ids.count(i) > 1), None)) is not None:
+        year_end.fail("prizes", f"name the prize id {shown(twice)} twice")
+    year_end.done()
     return {"year_end": tuple(prizes), "year_end_ties": ties, "year_end_roles": tuple(roles)}
 
 
-def _prize(data: Mapping, n: int) -> YearEndPrize:
-    where = f"year_end.prizes[{n}]."
-    _keys(data, {"id", "name", "stat", "share", "award"}, where)
-    stat = data.get("stat")
-    if stat not in STATS:
-        raise InputError(f"{where}stat must be one of {', '.join(STATS)}, not {stat!r}")
-    award = data.get("award", "most")
-    if award not in ("most", "fewest"):
-        raise InputError(f'{where}award must be "most" or "fewest", not {award!r}')
-    try:
-        share = Fraction(str(data.get("share", "")))
-    except (ValueError, ZeroDivisionError):
-        share = Fraction(-1)
-    if not 0 <= share <= 1:
-        raise InputError(f'{where}share must be a fraction of the kitty such as "1/3"')
-    name = text(data.get("name", ""), f"{where}name", MAX_NAME).strip()
-    if not name:
-        raise InputError(f"{where}name must name the prize")
-    return YearEndPrize(code_name(data.get("id"), f"{where}id"), name, stat, share, award)
+def _prize(entry: reader.Table) -> YearEndPrize:
+    prize_id = entry.checked("id", code_name)
+    entry.section = f"[[year_end.prizes]] {prize_id}"
+    prize = YearEndPrize(
+        id=prize_id,
+        name=entry.text("name", longest=MAX_NAME).strip(),
+        stat=entry.choice("stat", STATS),
+        share=entry.fraction("share"),
+        award=entry.choice("award", ("most", "fewest"), "most"),
+    )
+    entry.done()
+    return prize
 
 
 def check_season_date(club: Club, value: str) -> date:

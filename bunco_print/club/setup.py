@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import tomllib
 from pathlib import Path
 
 from bunco_print.club import config
@@ -30,7 +29,7 @@ def init(
     subs = inputs.parse_names(alternates, alternates_source) if alternates else []
     text = config.new_toml(name, people, subs, year, ruleset)
     try:
-        club = config.from_data(tomllib.loads(text))
+        club = config.read(text, "")  # no file name: the values are the options'
     except InputError as exc:
         raise InputError(f"{exc}", field=_field(str(exc))) from None
     target = output.target(folder, "the club's folder")

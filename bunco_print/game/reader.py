@@ -12,6 +12,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Sequence
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from bunco_print.errors import InputError
@@ -24,7 +25,8 @@ MAX_TEXT = 2000  # one text value of a data file: a name, a tagline, a descripti
 
 def parse(data: bytes | str, where: str, kind: str) -> Table:
     """The file's top table; `where` begins every message (`ruleset house.toml`), `kind` says
-    what the file is (`ruleset`) when a key is not one it knows."""
+    what the file is (`ruleset`) when a key is not one it knows. An empty `where` leaves the
+    messages bare: values checked before any file holds them (`club init`'s club.toml)."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
@@ -50,7 +52,8 @@ class Table:
         """Stop with one line: the file, `[section]`, the key, what is wrong."""
         place = self.section if self.section.startswith("[") else f"[{self.section}]"
         place = f"{place} " if self.section else ""
-        raise InputError(f"{self.where}: {place}{key or ''}{' ' if key else ''}{message}")
+        where = f"{self.where}: " if self.where else ""
+        raise InputError(f"{where}{place}{key or ''}{' ' if key else ''}{message}")
 
     def raw(self, key: str, default: Any = MISSING) -> Any:
         """The key's value as the file wrote it (the caller checks it), else `default`."""
@@ -69,6 +72,16 @@ class Table:
         section = f"{self.section}.{key}" if self.section and self.section[0] != "[" else key
         return Table(self.where, self.kind, section, value)
 
+    def tables(self, key: str) -> list[Table]:
+        """The tables of an array `[[key]]` (none when the file has none), each named in messages
+        by its place: `[[year_end.prizes]] #2`."""
+        entries = self.listed(key, [])
+        full = f"{self.section}.{key}" if self.section and self.section[0] != "[" else key
+        return [
+            Table(self.where, self.kind, f"[[{full}]] #{n}", entry)
+            for n, entry in enumerate(entries, 1)
+        ]
+
     def checked(self, key: str, check: Callable[..., Any], *args: Any, default: Any = MISSING):
         """The key's value passed through `check(value, key, *args)`, one of limits' checks."""
         if key not in self.data:
@@ -84,11 +97,44 @@ class Table:
             self.fail(key, f"must be a list, not {shown(value)}")
         return value
 
-    def text(self, key: str, default: Any = MISSING, blank: bool = False) -> str:
-        value = self.checked(key, limits.text, MAX_TEXT, default=default)
+    def texts(
+        self, key: str, default: Any = MISSING, longest: int = MAX_TEXT, most: int | None = None
+    ) -> list[str]:
+        """A list of texts (at most `most` of them), none of them empty: names, words."""
+        values = self.listed(key, default)
+        if key not in self.data:
+            return values
+        if most is not None and len(values) > most:
+            self.fail(key, f"must list at most {most:,}, not {len(values):,}")
+        for n, value in enumerate(values, 1):
+            try:
+                limits.text(value, f"{key} item {n}", longest)
+            except InputError as exc:
+                self.fail(None, str(exc))
+            if not value.strip():
+                self.fail(key, f"item {n} must not be empty")
+        return values
+
+    def text(
+        self, key: str, default: Any = MISSING, blank: bool = False, longest: int = MAX_TEXT
+    ) -> str:
+        value = self.checked(key, limits.text, longest, default=default)
         if not blank and key in self.data and not value.strip():
             self.fail(key, "must not be empty")
         return value
+
+    def fraction(self, key: str, default: Any = MISSING) -> Fraction:
+        """A share from 0 to 1, written as text (`"1/3"`, `"0.25"`) or a whole number."""
+        value = self.raw(key, default)
+        if key not in self.data:
+            return value
+        try:
+            share = Fraction(value) if type(value) in (str, int) else None
+        except (ValueError, ZeroDivisionError):
+            share = None
+        if share is None or not 0 <= share <= 1:
+            self.fail(key, f'must be a fraction from 0 to 1 like "1/3", not {shown(value)}')
+        return share
 
     def number(self, key: str, low: int, high: int | None = None, default: Any = MISSING) -> int:
         return self.checked(key, limits.whole, low, high, default=default)

@@ -1,7 +1,7 @@
 """Derive the validator's warning bounds from the simulator, and check them.
 
-    python benchmarks/derive_bounds.py            # measure, write bunco_print/warning_bounds.toml
-    python benchmarks/derive_bounds.py --check    # count warnings on fresh simulated nights
+    python benchmarks/derive_bounds.py          # measure, write engine/warning_bounds.toml
+    python benchmarks/derive_bounds.py --check  # count warnings on fresh simulated nights
 
 Measuring plays, for every ruleset, NIGHTS nights of 12 players and NIGHTS / 4 nights of 40
 players at the ruleset's full length (seeds 0, 1, 2, ...) and records per sheet and round the
@@ -31,7 +31,7 @@ from bunco_print.game import rulesets
 from bunco_print.game.night import night_for
 
 NIGHTS = 8000
-OUT = Path(__file__).resolve().parents[1] / "bunco_print" / "warning_bounds.toml"
+OUT = Path(__file__).resolve().parents[1] / "bunco_print" / "engine" / "warning_bounds.toml"
 CHECK_SIZES = ((12, None), (8, 1), (40, None), (101, 2))
 CHECK_NIGHTS = 10_000
 
@@ -65,7 +65,7 @@ def measure(pool, nights: int) -> str:
         f"# Produced by `python benchmarks/derive_bounds.py` ({nights} nights of 12 players and",
         f"# {nights // 4} of 40 players per ruleset, seeds from 0, full-length nights) on",
         f"# {time.strftime('%Y-%m-%d')}. Do not edit by hand: rerun the script after changing",
-        "# the simulator or a ruleset's play. bunco_print/bounds.py reads this file.",
+        "# the simulator or a ruleset's play. bunco_print/engine/bounds.py reads this file.",
         "",
         "false_alarm = 1e-4   # a warning fires in fewer than 1 simulated night of 10,000",
     ]

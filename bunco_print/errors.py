@@ -22,8 +22,8 @@ class UnknownNameError(InputError):
     """A theme, ruleset or similar name that does not exist; the message lists the ones that do."""
 
     def __init__(self, kind: str, name: str, known: list[str]):
-        shown = name if len(name) <= 60 else name[:57] + "..."
-        super().__init__(f"unknown {kind} {shown!r}; choose one of: {', '.join(sorted(known))}")
+        """`name` as the message shows it: callers shorten it (game.values.shorten)."""
+        super().__init__(f"unknown {kind} {name!r}; choose one of: {', '.join(sorted(known))}")
 
 
 class RenderError(BuncoError):

@@ -1,4 +1,5 @@
-"""A real `bunco-print serve` process on loopback, and small HTTP calls to it.
+"""A real `bunco-print serve` process on loopback, and small HTTP calls to it; or, for what
+needs no process, the same engine in this one (`Engine`: `engine.request(engine.host)`).
 
     with Server([pack_dir]) as server:
         status, headers, body = get(server.host_url(event_id))
@@ -27,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+LOCAL = "http://127.0.0.1:8765"  # the address an in-process engine's links are made for
 START_TIMEOUT = 30.0  # seconds: a cold start imports Starlette, uvicorn and the engine
 STOP_TIMEOUT = 10.0
 LISTENING = re.compile(r"Listening on (https?://\S+)")
@@ -263,6 +265,55 @@ def _reader(stream, lines: list[str], found: queue.Queue | None) -> threading.Th
     thread = threading.Thread(target=read, daemon=True)
     thread.start()
     return thread
+
+
+# -- the engine in this process -------------------------------------------------------------
+
+
+class Engine:
+    """The app `serve FOLDERS` runs, driven in this process by Starlette's TestClient (no port,
+    no second interpreter). `host`: the first night's dashboard link; `lines`: what it logged."""
+
+    def __init__(self, folders: Iterable[str | os.PathLike], data=None, base=LOCAL) -> None:
+        from starlette.testclient import TestClient
+
+        from bunco_print.web import app, events
+
+        self.base = base
+        self.lines: list[str] = []
+        self.events = events.open_events([Path(f) for f in folders], data)
+        self.client = TestClient(app.make_app(self.events, self.lines.append), base_url=base)
+        first = next(iter(self.events.values()))
+        self.host = base + first.role_path("host")
+
+    def __enter__(self) -> Engine:
+        self.client.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.client.__exit__(*exc)
+        for event in self.events.values():
+            event.store.close()
+
+    def request(self, url: str, data=None, headers: Mapping[str, str] | None = None):
+        """(status, headers, body bytes) of a GET, or of a POST of form fields (a dict) or of
+        bytes; redirects are answers, not followed."""
+        if data is None:
+            answer = self.client.get(url, headers=headers, follow_redirects=False)
+        elif isinstance(data, dict):
+            answer = self.client.post(url, data=data, headers=headers, follow_redirects=False)
+        else:
+            answer = self.client.post(url, content=data, headers=headers, follow_redirects=False)
+        return answer.status_code, answer.headers, answer.content
+
+    def post_json(self, url: str, values: object, headers: Mapping[str, str] | None = None):
+        answer = self.client.post(url, json=values, headers=headers, follow_redirects=False)
+        return answer.status_code, answer.json()
+
+    def host_file(self, name: str) -> bytes:
+        status, _, body = self.request(self.host.replace("/host?", f"/host/{name}?"))
+        assert status == 200, (name, status)
+        return body
 
 
 # -- links ---------------------------------------------------------------------------------------

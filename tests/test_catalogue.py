@@ -248,14 +248,16 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         ("players = [8, 2]\n", "catalogue.toml: players: player counts are whole numbers"),
         ('themes = ["nope"]\n', "catalogue.toml: themes: unknown theme 'nope'"),
         ('papers = ["legal"]\n', "catalogue.toml: papers: choose from letter, a4"),
-        ("colour = 1\n", "catalogue.toml: colour is not a key it knows"),
+        ("colour = 1\n", "catalogue.toml: colour is not a key a catalogue knows; known: themes,"),
         ('tags = ["a tag far longer than twenty"]\n', "catalogue.toml: tags: each tag"),
         ('title = "{theme} by {owner}"\n', "catalogue.toml: title: {owner} is not one of"),
         ("players = 8\n", "catalogue.toml: players must be a list"),
-        ("players = [\n", "catalogue.toml is not valid TOML"),
+        ("players = [\n", "catalogue.toml: not valid TOML"),
         ('qr = "yes"\n', "catalogue.toml: qr must be true or false, not 'yes'"),
         ('extras = ["confetti"]\n', 'catalogue.toml: extras has no "confetti"; choose all'),
         ("extras = 3\n", 'catalogue.toml: extras must be "all", "none" or a list'),
+        ('date = "20261204"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "20261204"'),
+        ('date = "2026-02-30"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "2026-02-30"'),
     ],
 )
 def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):
@@ -300,14 +302,14 @@ def test_a_folder_of_the_users_is_refused_before_any_work(tmp_path, monkeypatch)
 
 def test_packs_of_another_player_count_lay_out_only_what_the_count_changes(monkeypatch):
     from bunco_print.catalogue.backgrounds import SharedBackgrounds
-    from bunco_print.printing.orders import PackOrder, pack_request
+    from bunco_print.printing.orders import pack_request
     from bunco_print.printing.pack import build_pack
 
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     laid_out = []
     with SharedBackgrounds() as shared:
         for players in (8, 16):
-            order = PackOrder(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
+            order = dict(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
             pack = build_pack(pack_request(order), lay_out=shared)
             assert len(page_texts(pack.documents["score-sheets.pdf"])) == players
             laid_out.append(shared.laid_out - sum(laid_out))

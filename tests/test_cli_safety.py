@@ -153,6 +153,11 @@ def test_arguments_that_are_not_utf8_give_one_line(tmp_path):
         (["prizes", "--help"], 0),
         (["pack", "--players", "3"], 2),  # a mistake is told before the PDF engine loads
         (["pack", "--players", "12", "--out", "."], 2),
+        (["pack", "--help"], 0),
+        (["catalogue", "--help"], 0),
+        # the last of pack_request's checks: every option is checked before the PDF engine
+        (["pack", "--players", "12", "--date", "2026-13-01"], 2),
+        (["pack", "--players", "12", "--engine-url", "ftp://x"], 2),
     ],
 )
 def test_quick_answers_do_not_load_weasyprint(args, expected):
@@ -280,7 +285,7 @@ def test_simulate_date_is_a_date_not_a_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("simulate", "--date", "../../x")
     assert result.exit_code == 2
-    assert result.stderr == "error: --date must be YYYY-MM-DD, not '../../x'\n"
+    assert result.stderr == 'error: --date must be YYYY-MM-DD, not "../../x"\n'
     assert list(tmp_path.iterdir()) == []
 
 

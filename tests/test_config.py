@@ -31,8 +31,10 @@ def test_dates(monkeypatch):
     assert config.event_date(None) == "2026-12-04"
     assert config.event_date("2027-01-08") == "2027-01-08"
     assert config.source_date().year == 2026
-    with pytest.raises(InputError, match="YYYY-MM-DD"):
-        config.event_date("next friday")
+    # the one date rule: a real day, written YYYY-MM-DD and no other way ISO allows
+    for given in ("next friday", "20271108", "2027-W45-1", "2027-02-29"):
+        with pytest.raises(InputError, match=f'^date must be YYYY-MM-DD, not "{given}"$'):
+            config.event_date(given)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "soon")
     with pytest.raises(InputError, match="SOURCE_DATE_EPOCH"):
         config.source_date()
@@ -90,8 +92,13 @@ def test_the_longest_url_still_fits_every_qr_code():
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"engine_url = 7\n", "engine_url in .* must be a quoted string, not int"),
-        (b"engine_url = [1]\n", "must be a quoted string, not list"),
+        (b"engine_url = 7\n", r"^config file .*config.toml: engine_url must be text, not 7$"),
+        (b"engine_url = [1]\n", "engine_url must be text, not \\[1\\]"),
+        (b"signing_key = true\n", "signing_key must be text, not true"),
+        (
+            b"engine_uri = 'https://x'\n",
+            "engine_uri is not a key a config file knows; known: engine",
+        ),
         (b"engine_url = 'ftp://x'\n", "engine URL must look like"),
         (b"engine_url = \n", "not valid TOML"),
         (b"\xff\xfe\x00", "not UTF-8"),

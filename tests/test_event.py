@@ -7,8 +7,8 @@ import pytest
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.manifest import from_manifest, to_manifest
-from bunco_print.game.night import ghosts_by_table, table_count
 from bunco_print.game.plan import plan_event
+from bunco_print.game.seating import ghosts_by_table, table_count
 
 CLASSIC = rulesets.load("classic")
 

@@ -18,6 +18,7 @@ from bunco_print.theming import themes
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts
 from .test_cli_pack import bunco
+from .test_layout import overlap
 from .test_pack import ENGINE
 
 NAMES = ["Ann Lee", "Bea", "Cai", "Dot", "Eve", "Fran", "Gigi", "Hal", "Ivy", "Jo"]
@@ -32,13 +33,13 @@ FILES = [f"{extra}.pdf" for extra in EXTRAS]
 
 def _pack(players: int, **kw):
     order = dict(players=players, seed=3, date="2026-12-04", engine_url=ENGINE, extras="all")
-    return build_pack(orders.pack_request(orders.PackOrder(**(order | kw))))
+    return build_pack(orders.pack_request(order | kw))
 
 
 @pytest.fixture(scope="module")
 def named():
     """12 players, 10 of them named, every invitation detail given, Letter."""
-    return _pack(12, names=NAMES, invitation=DETAILS)
+    return _pack(12, names=NAMES, **DETAILS)
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +213,7 @@ def test_sign_in_rows_fit_the_page_in_large_print_too():
 
 def test_extras_are_checked_with_the_other_options():
     def order(**kw):
-        return orders.PackOrder(**({"players": 8} | kw))
+        return {"players": 8} | kw
 
     assert orders.pack_request(order(extras="sign-in-sheet, invitation")).extras == (
         "invitation",
@@ -224,7 +225,7 @@ def test_extras_are_checked_with_the_other_options():
     assert bad.value.field == "extras" and "confetti" in str(bad.value)
     for value in ("x" * (MAX_DETAIL + 1), "Elm\u2028Street", "Elm\x1b[2J"):
         with pytest.raises(InputError) as bad:
-            orders.pack_request(order(invitation={"place": value}))
+            orders.pack_request(order(place=value))
         assert bad.value.field == "place"
 
 
@@ -269,7 +270,7 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
         assert page.safe.x == EDGE
         for k, slot in enumerate(page.slots):
             assert slot.box.inside(page.safe), slot.id
-            assert not any(slot.box.overlaps(other.box) for other in page.slots[k + 1 :])
+            assert not any(overlap(slot.box, other.box) for other in page.slots[k + 1 :])
             drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
     assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3

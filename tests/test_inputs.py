@@ -1,4 +1,4 @@
-"""Reading a user's files: bounded, and whatever is wrong with one said in one line."""
+"""Reading the files a user names (edges/inputs.py): bounded, and every refusal one line."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bunco_print.edges import inputs
+from bunco_print.engine.totals import parse_totals
 from bunco_print.errors import InputError
 
 
@@ -72,16 +73,16 @@ def test_read_names(tmp_path, content, result):
         (b'{"a": ' + b"9" * 5000 + b"}", "not usable JSON"),
         (b'{"a": 1, "a": 2}', "'a' appears twice"),
         (b"{", "not valid JSON"),
-        (b"\xff", "not UTF-8"),
     ],
 )
-def test_read_json_says_what_is_wrong_in_one_line(tmp_path, content, message):
-    (tmp_path / "event.json").write_bytes(content)
+def test_a_json_file_that_is_not_plain_json_is_one_line(tmp_path, content, message):
+    (tmp_path / "totals.json").write_bytes(content)
+    data = inputs.read_bytes(tmp_path / "totals.json", "totals")
     with pytest.raises(InputError, match=message) as caught:
-        inputs.read_json(tmp_path / "event.json", "event manifest")
-    assert str(caught.value).startswith("event manifest ") and "\n" not in str(caught.value)
-    (tmp_path / "ok.json").write_bytes(b'\xef\xbb\xbf{"a": [1, 2.5, null]}')
-    assert inputs.read_json(tmp_path / "ok.json", "m") == {"a": [1, 2.5, None]}
+        parse_totals(data, "totals.json")
+    assert str(caught.value).startswith("totals.json") and "\n" not in str(caught.value)
+    ok = b'\xef\xbb\xbf[{"sheet": 1, "wins": 2, "losses": 22, "buncos": 0}]'
+    assert parse_totals(ok, "totals.json").sheets[0].wins == 2
 
 
 def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path, monkeypatch):

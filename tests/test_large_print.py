@@ -24,9 +24,8 @@ from .test_pack import ENGINE
 LARGE = 1.3
 
 
-def _order(**kw) -> orders.PackOrder:
-    base = dict(players=13, seed=7, date="2026-12-04", engine_url=ENGINE, per_page=4)
-    return orders.PackOrder(**(base | kw))
+def _order(**kw) -> dict:
+    return dict(players=13, seed=7, date="2026-12-04", engine_url=ENGINE, per_page=4) | kw
 
 
 @pytest.fixture(scope="module")

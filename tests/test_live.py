@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bunco_print.engine.totals import SheetTotals
 from bunco_print.errors import InputError
 from bunco_print.game.night import night_for
 from bunco_print.nights import live
@@ -65,16 +66,16 @@ def test_bad_fields_are_named(form, field):
 
 def test_the_night_as_it_stands_drops_a_roll_off_winner_whose_tie_is_gone():
     entries = [
-        live.Entry(s, 12, 12, 1 if s in ("1", "2") else 0, traveler=int(s == "1"))
+        SheetTotals(s, 12, 12, 1 if s in ("1", "2") else 0, traveler=int(s == "1"))
         for s in NIGHT.sheet_ids
     ]
-    tied = live.standing(NIGHT, entries, {}, None)
+    tied = live.so_far(NIGHT, entries, {}, None)
     most = next(a for a in tied.settlement.prizes if a.id == "most_buncos")
     assert most.status == "rolloff" and set(most.tied) == {"1", "2"}
-    chosen = live.standing(NIGHT, entries, {"most_buncos": "2"}, None)
+    chosen = live.so_far(NIGHT, entries, {"most_buncos": "2"}, None)
     assert next(a for a in chosen.settlement.prizes if a.id == "most_buncos").winners == ("2",)
-    assert chosen.rolloffs == b"prize,sheet\nmost_buncos,2\n"
-    entries[1] = live.Entry("2", 12, 12, 0)  # a correction breaks the tie
-    after = live.standing(NIGHT, entries, {"most_buncos": "2"}, None)
+    assert chosen.rolloffs_csv() == b"prize,sheet\nmost_buncos,2\n"
+    entries[1] = SheetTotals("2", 12, 12, 0)  # a correction breaks the tie
+    after = live.so_far(NIGHT, entries, {"most_buncos": "2"}, None)
     assert next(a for a in after.settlement.prizes if a.id == "most_buncos").winners == ("1",)
-    assert after.rolloffs is None
+    assert after.rolloffs == {} and after.rolloffs_csv() == b"prize,sheet\n"

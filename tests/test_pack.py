@@ -10,9 +10,9 @@ import pytest
 
 from bunco_print.errors import InputError
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
-from bunco_print.signing import links
 
 from .pdftools import A4, LETTER, page_sizes_in, page_texts, qr_codes, reader, smallest_text
+from .signed import opens
 
 GOLD = (0xF2, 0xB6, 0x32)  # the classic theme's star highlight
 
@@ -105,13 +105,13 @@ def test_every_qr_code_decodes_to_a_signed_link_for_its_own_sheet(pack13):
     for number, page_codes in enumerate(codes, start=1):
         assert len(page_codes) == 1, f"sheet {number} should carry exactly one code"
         assert page_codes[0].startswith(f"{ENGINE}/e/{event.event_id}/s/")
-        assert links.verify_url(page_codes[0], pack13.secret) == (event.event_id, str(number))
+        assert opens(page_codes[0], pack13.secret) == (event.event_id, str(number))
 
 
 def test_tally_pads_carry_their_tables_code_and_name(pack13):
     pdf = pack13.documents["tally-pads.pdf"]
     found = Counter(c for page in qr_codes(pdf) for c in page)
-    sheets = Counter(links.verify_url(url, pack13.secret)[1] for url in found.elements())
+    sheets = Counter(opens(url, pack13.secret)[1] for url in found.elements())
     assert sheets == {"T1": 4, "T2": 4, "T3": 4, "T4": 4}, "one pad per table and set"
     text = " ".join(page_texts(pdf))
     for table in ("Head table", "Table 2", "Table 3", "Table 4"):
@@ -166,7 +166,7 @@ def test_several_score_sheets_per_page(per_page, pages):
     codes = qr_codes(pdf)
     assert len(codes) == pages
     assert sum(len(c) for c in codes) == 13
-    assert all(links.verify_url(url, pack.secret) for page in codes for url in page)
+    assert all(opens(url, pack.secret) for page in codes for url in page)
 
 
 def test_star_on_back_prints_backs_instead_of_seat_cards():
@@ -230,7 +230,7 @@ def test_twelve_player_cards_send_non_star_players_to_either_other_table():
 @pytest.mark.parametrize("ruleset", ["bonko", "progressive"])
 def test_star_on_back_is_refused_where_there_are_no_per_player_seats(ruleset):
     with pytest.raises(
-        InputError, match=f"--star-on-back needs one score sheet per player; {ruleset}"
+        InputError, match=f"`star_on_back` needs one score sheet per player; {ruleset}"
     ):
         build(12, ruleset=ruleset, star_on_back=True)
 

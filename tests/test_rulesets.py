@@ -18,13 +18,24 @@ def write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
     return path
 
 
+def load_house(tmp_path: Path, text: str) -> rulesets.Ruleset:
+    """`text` loaded as the ruleset `house`, from a rulesets folder holding it alone."""
+    write(tmp_path, text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rulesets, "RULESET_DIR", tmp_path)
+        rulesets.load.cache_clear()
+        try:
+            return rulesets.load("house")
+        finally:
+            rulesets.load.cache_clear()
+
+
 def error_for(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
     with pytest.raises(BuncoError) as caught:
-        rulesets.load_file(path)
+        load_house(tmp_path, text)
     message = str(caught.value)
     assert "\n" not in message
-    assert message.startswith(f"ruleset {path}: "), message
+    assert message.startswith("ruleset house.toml: "), message
     return message
 
 
@@ -41,10 +52,11 @@ def test_every_shipped_ruleset_loads_and_its_shares_make_the_whole_pot(ruleset_i
     assert rules.word in ("Bunco", "Bunko", "Bonko")
 
 
-def test_a_copy_of_classic_loads_from_anywhere_with_its_file_name_as_id(tmp_path):
-    rules = rulesets.load_file(write(tmp_path, CLASSIC))
+def test_a_copy_of_classic_loads_with_its_file_name_as_id(tmp_path):
+    classic = rulesets.load("classic")
+    rules = load_house(tmp_path, CLASSIC)
     assert rules.id == "house"
-    assert rules == replace(rulesets.load("classic"), id="house")
+    assert rules == replace(classic, id="house")
 
 
 def test_fixed_choices_compare_equal_to_their_words():
@@ -60,21 +72,37 @@ def test_fixed_choices_compare_equal_to_their_words():
         (
             'seating = "star"',
             'seating = "stars"',
-            "[play] seating must be one of star, roll, groups, not 'stars'",
+            '[play] seating must be "star", "roll" or "groups", not "stars"',
         ),
-        ('word = "Bunco"', 'word = "Yahtzee"', "word must be one of Bunco, Bunko, Bonko"),
-        ('naming = "numbered"', 'naming = "lettered"', "[tables] naming must be one of"),
-        ('movement = "ladder"', 'movement = "up"', "[play] movement must be one of ladder, king"),
-        ('partners = "rotate"', 'partners = "swap"', "[play] partners must be one of"),
-        ('sheet_kind = "player"', 'sheet_kind = "card"', "[play] sheet_kind must be one of"),
-        ('round = "extra_turns"', 'round = "coin"', "[ties] round must be one of"),
-        ('prize = "rolloff"', 'prize = "share"', "[ties] prize must be one of rolloff, split"),
+        ('word = "Bunco"', 'word = "Yahtzee"', 'word must be "Bunco", "Bunko" or "Bonko"'),
+        (
+            'naming = "numbered"',
+            'naming = "lettered"',
+            '[tables] naming must be "numbered", "high_low"',
+        ),
+        (
+            'movement = "ladder"',
+            'movement = "up"',
+            '[play] movement must be "ladder" or "king", not "up"',
+        ),
+        ('partners = "rotate"', 'partners = "swap"', '[play] partners must be "rotate"'),
+        (
+            'sheet_kind = "player"',
+            'sheet_kind = "card"',
+            '[play] sheet_kind must be "player" or "team"',
+        ),
+        ('round = "extra_turns"', 'round = "coin"', '[ties] round must be "extra_turns"'),
+        ('prize = "rolloff"', 'prize = "share"', '[ties] prize must be "rolloff" or "split"'),
         (
             'award = "most"\nstat = "buncos"',
             'award = "mostest"\nstat = "buncos"',
-            "[[prizes.categories]] most_buncos award must be one of most, fewest, even",
+            '[[prizes.categories]] most_buncos award must be "most", "fewest", "even"',
         ),
-        ('stat = "buncos"', 'stat = "bunco"', "[[prizes.categories]] most_buncos stat must be one"),
+        (
+            'stat = "buncos"',
+            'stat = "bunco"',
+            '[[prizes.categories]] most_buncos stat must be "wins"',
+        ),
         (
             'award = "traveler"',
             'award = "traveler"\nstat = "wins"',
@@ -84,8 +112,8 @@ def test_fixed_choices_compare_equal_to_their_words():
         ("points_per_match = 1", "points_per_match = true", "not true"),
         ("sets = 4", "sets = 0", "[night] sets must be a whole number from 1 to 12, not 0"),
         ("sets = 4", "sets = 13", "[night] sets must be a whole number from 1 to 12, not 13"),
-        ("sets = 4", "sets = true", "[night] sets must be a whole number, not true"),
-        ("sets = 4", 'sets = "4"', "[night] sets must be a whole number, not '4'"),
+        ("sets = 4", "sets = true", "[night] sets must be a whole number from 1 to 12, not true"),
+        ("sets = 4", 'sets = "4"', '[night] sets must be a whole number from 1 to 12, not "4"'),
         ("rounds_per_set = 6", "rounds_per_set = 0", "[night] rounds_per_set must be"),
         ("break_after_sets = [2]", "break_after_sets = [5]", "[night] break_after_sets must"),
         ("track_mini_buncos = false", "track_mini_buncos = 0", "must be true or false, not 0"),
@@ -112,7 +140,7 @@ def test_fixed_choices_compare_equal_to_their_words():
         (
             'id = "most_wins"',
             'id = "Most Wins"',
-            "[[prizes.categories]] #2 id must be lower-case letters",
+            "[[prizes.categories]] #2 id must be 1 to 40 lowercase letters",
         ),
         (
             "star_cards = 4",
@@ -126,7 +154,11 @@ def test_fixed_choices_compare_equal_to_their_words():
         ("[prizes]\n", "[prizes]\nsplit = true\n", "[prizes] split is not a key a ruleset knows"),
         ("[options]\n", "[options]\nround_ends = 1\n", "[options] round_ends is not a key"),
         ('tagline = "', 'taglines = "', "tagline is missing"),
-        ("# Classic", "colour = 'red'\n# Classic", "colour is not a key a ruleset knows"),
+        (
+            "# Classic",
+            "colour = 'red'\n# Classic",
+            "colour is not a key a ruleset knows; known: name, word, tagline, night, tables,",
+        ),
     ],
 )
 def test_a_mistake_is_one_line_naming_file_and_key(tmp_path, old, new, expected):
@@ -148,3 +180,12 @@ def test_broken_toml_names_the_file(tmp_path):
 def test_shares_are_exact_fractions():
     rules = rulesets.load("classic")
     assert [c.share for c in rules.prizes][:2] == [Fraction(1, 3), Fraction(1, 4)]
+
+
+def test_an_unknown_ruleset_is_one_short_line_listing_the_known_ones():
+    with pytest.raises(BuncoError) as caught:
+        rulesets.load("yahtzee" * 100)
+    message = str(caught.value)
+    assert message.startswith("unknown ruleset 'yahtzeeyahtzee")
+    assert "...'; choose one of: " in message
+    assert len(message) < 200 and message.endswith(", ".join(rulesets.available()))

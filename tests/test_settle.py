@@ -9,7 +9,7 @@ import pytest
 from bunco_print.cli.fields import flag, worded
 from bunco_print.errors import InputError
 from bunco_print.nights import settle
-from bunco_print.printing.orders import PackOrder, pack_request
+from bunco_print.printing.orders import pack_request
 
 from .test_cli_engine import TOTALS
 
@@ -67,10 +67,14 @@ def test_load_night_takes_a_manifest_as_bytes_or_data():
         ),
         (lambda: settle.simulate_night(date="../../x"), "date", "--date must be YYYY-MM-DD"),
         (lambda: settle.simulate_night(date="20260101"), "date", "--date must be YYYY-MM-DD"),
-        (lambda: pack_request(PackOrder()), "players", "say how many play: --players N"),
-        (lambda: pack_request(PackOrder(12, per_page=3)), "per_page", "--per-page must be 1, 2"),
-        (lambda: pack_request(PackOrder(12, theme=" ")), "theme", "--theme needs a name"),
-        (lambda: pack_request(PackOrder(names=b"\n\n", names_source="n.txt")), "names", "n.txt"),
+        (lambda: pack_request({}), "players", "say how many play: --players N"),
+        (
+            lambda: pack_request({"players": 12, "per_page": 3}),
+            "per_page",
+            "--per-page must be 1, 2",
+        ),
+        (lambda: pack_request({"players": 12, "theme": " "}), "theme", "--theme needs a name"),
+        (lambda: pack_request({"names": b"\n\n"}, "n.txt"), "names", "n.txt"),
     ],
 )
 def test_errors_name_their_field_and_read_as_flags_on_the_command_line(call, field, said):
@@ -92,7 +96,7 @@ def test_a_web_face_words_the_same_errors_its_own_way():
 
 def test_pack_request_completes_the_order():
     names = "\ufeffAnn\n\nBea\nCai\nDot\n".encode()
-    request = pack_request(PackOrder(names=names, seed=3, date="2026-02-03"))
+    request = pack_request({"names": names, "seed": 3, "date": "2026-02-03"})
     assert (request.players, request.names, request.seed) == (4, ["Ann", "Bea", "Cai", "Dot"], 3)
     assert request.date == "2026-02-03" and request.engine_url.startswith("http")
 

@@ -233,7 +233,7 @@ def theme_error(folder: Path) -> str:
     [
         ('title = "House', 'titel = "House', "titel is not a key a theme knows"),
         ('accent = "#123456"', 'accent = "red"', "[colors] accent must be a colour like #d2336b"),
-        ('accent = "#123456"', 'accent = "#12345"', "not '#12345'"),
+        ('accent = "#123456"', 'accent = "#12345"', 'not "#12345"'),
         ('accent = "#123456"', "accent = 7", "[colors] accent must be a colour"),
         ('leaf = "#00c853"', '"Leaf Green" = "#00c853"', "[colors] Leaf Green is not a usable"),
         (
@@ -264,7 +264,7 @@ def theme_error(folder: Path) -> str:
         (
             "",
             "[fonts.display]\nfamily = 'X'\npackage = 'no_such_pkg'\nfiles = {'400' = 'a.ttf'}",
-            "[fonts.display] package names no installed Python package: 'no_such_pkg'",
+            '[fonts.display] package names no installed Python package: "no_such_pkg"',
         ),
         ("", "[fonts]\ndisplay = 'fredoka'", "[fonts.display] must be a table"),
         ('extends = "classic"', 'stylesheets = ["missing.css"]', "stylesheets names 'missing.css'"),

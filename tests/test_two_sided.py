@@ -17,10 +17,10 @@ from bunco_print.game.plan import plan_event
 from bunco_print.printing import layout
 from bunco_print.printing.layout import grids, svg
 from bunco_print.printing.layout.base import Inputs
-from bunco_print.signing import links
 from bunco_print.theming import themes
 
 from .pdftools import page_texts, qr_codes, smallest_text
+from .signed import opens
 from .test_duplex import turned_over, where
 from .test_pack import ENGINE, build
 
@@ -72,7 +72,7 @@ def test_each_back_carries_its_sheets_one_code(pack):
         assert front == [], number
         assert len(back) == 1, number
         assert back[0].startswith(f"{ENGINE}/e/{pack.event.event_id}/s/")
-        assert links.verify_url(back[0], pack.secret) == (pack.event.event_id, str(number))
+        assert opens(back[0], pack.secret) == (pack.event.event_id, str(number))
     assert smallest_text(pack.documents["score-sheets.pdf"])[0] >= 6 * LARGE - 0.05
 
 
@@ -178,4 +178,4 @@ def test_team_cards_with_many_sets_go_over_both_sides_too():
         assert f"Team card {number}" in front and f"Team card {number}" in back
         assert "Turn over for sets 4 to 6" in front and "Sets 4 to 6" in back
         assert codes[2 * number - 2] == [] and len(codes[2 * number - 1]) == 1
-        assert links.verify_url(codes[2 * number - 1][0], pack.secret)[0] == pack.event.event_id
+        assert opens(codes[2 * number - 1][0], pack.secret)[0] == pack.event.event_id

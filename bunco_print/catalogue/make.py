@@ -170,7 +170,7 @@ def _tasks(plan: CataloguePlan, listing: Listing, work: Path) -> list[Task]:
 
 
 def _request(plan: CataloguePlan, spec: PackSpec):
-    order = orders.PackOrder(
+    order = dict(
         players=spec.players,
         ruleset=spec.ruleset,
         theme=spec.theme,

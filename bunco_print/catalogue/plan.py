@@ -9,44 +9,27 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date as calendar
 from pathlib import Path
 
 from bunco_print import __version__
+from bunco_print.catalogue.settings import DEFAULT_PLAYERS, KEYS
 from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
-from bunco_print.game import rulesets
+from bunco_print.game import reader, rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
-from bunco_print.game.values import printable
+from bunco_print.game.values import check_date, printable
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
-DEFAULT_PLAYERS = (8, 12, 16, 24)
 MAX_COUNTS = 8  # player counts in one listing: each is a pack per paper, variant and ruleset
 MAX_PACKS = 24  # packs in one listing (they must fit 5 files of 20 MB)
 MAX_SHOP = 60
 MAX_WORDING = 2000
 CONFIG_LIMIT = 64 * 1024
-KEYS = (
-    "themes",
-    "players",
-    "papers",
-    "per_page",
-    "rulesets",
-    "shop",
-    "seed",
-    "date",
-    "title",
-    "intro",
-    "tags",
-    "editable",
-    "qr",
-    "extras",
-)
 
 
 @dataclass(frozen=True)
@@ -124,16 +107,11 @@ class CataloguePlan:
 def read_config(path: Path) -> tuple[dict, str]:
     """catalogue.toml's settings and the name its errors use."""
     where = printable(path.name if len(str(path)) > 60 else str(path))
-    data = read_bytes(path, "catalogue config", CONFIG_LIMIT)
-    try:
-        settings = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"{where} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{where} is not valid TOML: {exc}") from None
-    unknown = sorted(set(settings) - set(KEYS))
-    if unknown:
-        raise InputError(f"{where}: {unknown[0]} is not a key it knows; known: {', '.join(KEYS)}")
+    table = reader.parse(read_bytes(path, "catalogue config", CONFIG_LIMIT), where, "catalogue")
+    # each value is checked by make_plan, as the same option on the command line is (TOML has
+    # no null, so None is only ever a key left out)
+    settings = {key: value for key in KEYS if (value := table.raw(key, None)) is not None}
+    table.done()
     return settings, where
 
 
@@ -175,12 +153,10 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     date = settings.get("date")
     if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
         date = date.isoformat()
-    if date is not None and (type(date) is not str or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
-        raise InputError(f"{name('date')} must be YYYY-MM-DD, not {date!r}")
     try:
-        day = config.event_date(calendar.fromisoformat(date).isoformat() if date else None)
-    except ValueError:
-        raise InputError(f"{name('date')} must be a real date, YYYY-MM-DD, not {date!r}") from None
+        day = config.event_date(None if date is None else check_date(date))
+    except InputError as exc:
+        raise InputError(f"{name('date')} {str(exc).removeprefix('date ')}") from None
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),

@@ -4,87 +4,41 @@ summary out."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
 
-import typer
-
+from bunco_print.catalogue.settings import SETTINGS
 from bunco_print.cli import files
-from bunco_print.cli.main import app, err, face, say
+from bunco_print.cli.fields import flag
+from bunco_print.cli.main import app, err, say
 from bunco_print.cli.main import out as stdout
+from bunco_print.cli.options import Declared, declared
 from bunco_print.errors import InputError
 
-OPTIONS = {  # catalogue.toml key -> the option that overrides it
-    "themes": "--themes",
-    "players": "--players",
-    "papers": "--paper",
-    "per_page": "--per-page",
-    "rulesets": "--rulesets",
-    "shop": "--shop",
-    "seed": "--seed",
-    "date": "--date",
-    "editable": "--editable",
-    "qr": "--qr",
-    "extras": "--extras",
-}
+
+def _declared() -> list[Declared]:
+    """The catalogue's options: one per setting catalogue.toml may hold (catalogue/settings.py),
+    each overriding its key, then the command's own."""
+    listed = [
+        Declared(item.key, item.kind, None, item.help, item.metavar, item.flags)
+        for item in SETTINGS
+        if item.option
+    ]
+    config = "A catalogue.toml: the same settings as keys, plus title, intro and tags."
+    return [
+        *listed,
+        Declared("config", Path, None, config, "FILE"),
+        Declared(
+            "out", Path, Path("output/catalogue"), "The folder to write the shop into.", "FOLDER"
+        ),
+        Declared("jobs", int, 0, "Processes to use.  [default: 0, all cores]", "N"),
+    ]
 
 
-@app.command()
-@face
-def catalogue(
-    themes: Annotated[
-        str | None,
-        typer.Option(help="Theme names or theme folders, comma-separated, or all (default: all)."),
-    ] = None,
-    players: Annotated[
-        str | None, typer.Option(help="Player counts, comma-separated (default: 8,12,16,24).")
-    ] = None,
-    paper: Annotated[
-        str | None, typer.Option(help="Paper sizes, comma-separated (default: letter,a4).")
-    ] = None,
-    per_page: Annotated[
-        str | None, typer.Option(help="Score sheets per page, comma-separated (default: 1).")
-    ] = None,
-    rulesets: Annotated[
-        str | None, typer.Option(help="Rule systems, comma-separated (default: classic).")
-    ] = None,
-    shop: Annotated[str | None, typer.Option(help="The shop's name, for the words.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of every pack (default: 1).")] = None,
-    date: Annotated[
-        str | None, typer.Option(help="Date on the packs, YYYY-MM-DD (default: today).")
-    ] = None,
-    editable: Annotated[
-        bool | None,
-        typer.Option(
-            "--editable/--not-editable",
-            help="Packs with fillable form fields on the write-in lines (default: not).",
-        ),
-    ] = None,
-    qr: Annotated[
-        bool | None,
-        typer.Option(
-            "--qr/--no-qr",
-            help="QR codes that open the scoring engine at the engine URL (default: none, as "
-            "a buyer has no engine).",
-        ),
-    ] = None,
-    extras: Annotated[
-        str | None,
-        typer.Option(
-            help="Party extras in every pack: all (the default), none, or some of "
-            "invitation,name-tags,prize-tags,host-checklist,sign-in-sheet."
-        ),
-    ] = None,
-    config: Annotated[
-        Path | None,
-        typer.Option(help="A catalogue.toml: the same settings as keys, plus title, intro, tags."),
-    ] = None,
-    out: Annotated[Path, typer.Option(help="Folder to write the shop into.")] = Path(
-        "output/catalogue"
-    ),
-    jobs: Annotated[int, typer.Option(help="Processes to use; 0 (the default) is all cores.")] = 0,
-) -> None:
+@app.command(short_help="A seller's whole shop: listings, zips and gallery images.")
+@declared(*_declared())
+def catalogue(*, config: Path | None, out: Path, jobs: int, **given) -> None:
     """A seller's whole shop: one listing folder per theme with its packs zipped (each file
     under 20 MB), five 2000 x 2000 px gallery images and listing.json, plus listings.csv.
+
     A re-run remakes only the listings whose inputs changed."""
     from bunco_print import catalogue as shop_catalogue
 
@@ -95,23 +49,10 @@ def catalogue(
     if config is not None:
         settings, where = shop_catalogue.read_config(config)
         names = {key: f"{where}: {key}" for key in settings}
-    given = {
-        "themes": shop_catalogue.split_list(themes),
-        "players": shop_catalogue.split_list(players),
-        "papers": shop_catalogue.split_list(paper),
-        "per_page": shop_catalogue.split_list(per_page),
-        "rulesets": shop_catalogue.split_list(rulesets),
-        "shop": shop,
-        "seed": seed,
-        "date": date,
-        "editable": editable,
-        "qr": qr,
-        "extras": extras,
-    }
-    for key, value in given.items():
-        if value is not None:
-            settings[key] = value
-            names[key] = OPTIONS[key]
+    for item in SETTINGS:
+        if (value := given.get(item.key)) is not None:
+            settings[item.key] = shop_catalogue.split_list(value) if item.listed else value
+            names[item.key] = (item.flags or (flag(item.key),))[0].split("/")[0]
     if settings.get("themes") == ["all"]:
         settings["themes"] = "all"
     plan = shop_catalogue.make_plan(settings, names)

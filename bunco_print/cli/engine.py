@@ -10,26 +10,79 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli import files
-from bunco_print.cli.main import Paper, app, face, out
+from bunco_print.cli.main import Paper, app, out
 
 EventOption = Annotated[
     Path | None,
-    typer.Option("--event", help="The pack's folder (or its event.json) that describes the night."),
+    typer.Option(
+        "--event",
+        metavar="FOLDER",
+        help="The pack's folder (or its event.json) that describes the night.",
+    ),
 ]
 TotalsOption = Annotated[
-    Path | None, typer.Option("--totals", help="The players' totals: CSV or JSON, one row a sheet.")
+    Path | None,
+    typer.Option(
+        "--totals", metavar="FILE", help="The players' totals: CSV or JSON, one row a sheet."
+    ),
 ]
 PlayersOption = Annotated[
-    int | None, typer.Option("--players", help="Without --event: how many played.")
+    int | None, typer.Option("--players", metavar="N", help="Without --event: how many played.")
 ]
 RulesetOption = Annotated[
-    str | None, typer.Option("--ruleset", help="Without --event: the ruleset (default classic).")
+    str | None,
+    typer.Option(
+        "--ruleset", metavar="NAME", help="Without --event: the ruleset.  [default: classic]"
+    ),
 ]
 SetsOption = Annotated[
-    int | None, typer.Option("--sets", help="Without --event: sets played, if not the usual.")
+    int | None,
+    typer.Option("--sets", metavar="N", help="Without --event: the sets played, if not the usual."),
 ]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print a machine-readable result instead (see README).")
+]
+
+# prizes: what the host settles with, and the ruleset's choices a night may override
+BuyInOption = Annotated[
+    int | None,
+    typer.Option(metavar="AMOUNT", help="Each paying player's stake.  [default: the pack's, or 5]"),
+]
+RolloffsOption = Annotated[
+    Path | None,
+    typer.Option(metavar="FILE", help="The host's roll-off winners: prize,sheet lines."),
+]
+SemiOption = Annotated[
+    Path | None,
+    typer.Option("--semi", metavar="FILE", help="For a tournament: the semi-final's totals."),
+]
+OnePrizeOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--one-prize-per-player/--any-number-of-prizes",
+        show_default=False,
+        help="Overrides the ruleset: may a player take more than one prize?",
+    ),
+]
+SplitTiesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--split-ties/--rolloff-ties",
+        show_default=False,
+        help="Overrides the ruleset: split tied prizes instead of rolling them off.",
+    ),
+]
+ClosestOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--closest-fifty-fifty/--exact-fifty-fifty",
+        show_default=False,
+        help="Overrides the ruleset: the 50/50 goes to the closest when nobody is exactly even.",
+    ),
+]
+PdfOption = Annotated[
+    Path | None,
+    typer.Option("--pdf", metavar="FILE", help="Also print a results sheet to this PDF file."),
 ]
 
 
@@ -68,14 +121,13 @@ def _print_check(result, settlement=None, limit: int | None = 30) -> None:
     if settlement is not None:
         out.print(report.settlement_view(settlement, limit))
     else:
-        from bunco_print.engine.awards import standings
+        from bunco_print.nights.settle import standings
 
-        rows = standings(result, ())
+        rows = standings(result)
         out.print(report.standings_table(rows, result.night, limit, prizes=False))
 
 
-@app.command("validate")
-@face
+@app.command("validate", short_help="Check the players' totals against the night.")
 def validate_command(
     event: EventOption = None,
     totals: TotalsOption = None,
@@ -100,54 +152,30 @@ def validate_command(
     raise typer.Exit(0 if result.valid else 1)
 
 
-@app.command("prizes")
-@face
+@app.command("prizes", short_help="Validate the totals, then award the prizes.")
 def prizes_command(
     event: EventOption = None,
     totals: TotalsOption = None,
     players: PlayersOption = None,
     ruleset: RulesetOption = None,
     sets: SetsOption = None,
-    buy_in: Annotated[
-        int | None, typer.Option(help="Each paying player's stake (default: the pack's, or 5).")
-    ] = None,
-    rolloffs: Annotated[
-        Path | None, typer.Option(help="The host's roll-off winners: `prize,sheet` lines.")
-    ] = None,
+    buy_in: BuyInOption = None,
+    rolloffs: RolloffsOption = None,
     roll: Annotated[bool, typer.Option("--roll", help="Roll open ties with virtual dice.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed for virtual dice and the draws.")] = 0,
-    semi: Annotated[
-        Path | None, typer.Option("--semi", help="tournament: the semi-final's totals.")
-    ] = None,
-    one_prize_per_player: Annotated[
-        bool | None,
-        typer.Option(
-            "--one-prize-per-player/--any-number-of-prizes",
-            help="Override the ruleset: may a player take more than one prize?",
-        ),
-    ] = None,
-    split_ties: Annotated[
-        bool | None,
-        typer.Option(
-            "--split-ties/--rolloff-ties",
-            help="Override the ruleset: split tied prizes instead of rolling them off.",
-        ),
-    ] = None,
-    closest_fifty_fifty: Annotated[
-        bool | None,
-        typer.Option(
-            "--closest-fifty-fifty/--exact-fifty-fifty",
-            help="Override the ruleset: the 50/50 goes to the closest when nobody is exactly even.",
-        ),
-    ] = None,
-    pdf: Annotated[
-        Path | None, typer.Option("--pdf", help="Also print a results sheet to this PDF file.")
-    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="The seed of the virtual dice and the draws.")
+    ] = 0,
+    semi: SemiOption = None,
+    one_prize_per_player: OnePrizeOption = None,
+    split_ties: SplitTiesOption = None,
+    closest_fifty_fifty: ClosestOption = None,
+    pdf: PdfOption = None,
     theme: Annotated[
-        str | None, typer.Option(help="Theme of the results sheet (default: the pack's).")
+        str | None,
+        typer.Option(metavar="NAME", help="The results sheet's theme.  [default: the pack's]"),
     ] = None,
     paper: Annotated[
-        Paper | None, typer.Option(help="Paper of the results sheet (default: the pack's).")
+        Paper | None, typer.Option(help="The results sheet's paper.  [default: the pack's]")
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -193,20 +221,30 @@ def prizes_command(
     raise typer.Exit(0 if settlement.valid else 1)
 
 
-@app.command("simulate")
-@face
+@app.command("simulate", short_help="Play a whole night with virtual dice.")
 def simulate_command(
-    players: Annotated[int, typer.Option(help="How many play.")] = 12,
-    ruleset: Annotated[str, typer.Option(help="The ruleset to play.")] = "classic",
-    seed: Annotated[int, typer.Option(help="Seed for every die: same seed, same night.")] = 0,
-    sets: Annotated[int | None, typer.Option(help="Sets to play (default: the ruleset's).")] = None,
+    players: Annotated[int, typer.Option(metavar="N", help="How many play.")] = 12,
+    ruleset: Annotated[str, typer.Option(metavar="NAME", help="The ruleset to play.")] = "classic",
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="The seed of every die: same seed, same night.")
+    ] = 0,
+    sets: Annotated[
+        int | None, typer.Option(metavar="N", help="Sets to play.  [default: the ruleset's]")
+    ] = None,
     out_folder: Annotated[
         Path | None,
-        typer.Option("--out", help="Folder to write to (default output/<event-id>)."),
+        typer.Option(
+            "--out",
+            metavar="FOLDER",
+            help="The folder to write.  [default: a folder in output named after the night]",
+        ),
     ] = None,
-    buy_in: Annotated[int, typer.Option(help="Each player's stake, for the prizes.")] = 5,
+    buy_in: Annotated[
+        int, typer.Option(metavar="AMOUNT", help="Each player's stake, for the prizes.")
+    ] = 5,
     date: Annotated[
-        str, typer.Option(help="The night's date, YYYY-MM-DD, for its event id.")
+        str,
+        typer.Option(metavar="DATE", help="The night's date, YYYY-MM-DD, for its event id."),
     ] = "2026-01-01",
     json_out: JsonOption = False,
 ) -> None:

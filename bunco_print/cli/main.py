@@ -1,13 +1,13 @@
-"""The Typer app, its global options, and how every command's errors reach the user.
+"""The Typer app, its global options, and the one place a command's ending reaches the user.
 
-Each command lives in a face module (pack.py, engine.py; later serve, catalogue, themes) that
-parses options, calls the core, and prints. `face` wraps each one: a BuncoError becomes one
-line and its exit code, Ctrl-C exit 130, anything else (a bug) exit 70 and one line.
+Each command lives in a face module (pack.py, engine.py, serve.py, themes.py, catalogue.py) that
+parses options, calls the core, and prints. Whatever a command or the parsing raises goes
+through `ending`: a BuncoError is one line and its exit code, Ctrl-C exit 130, a bug exit 70
+and one line.
 """
 
 from __future__ import annotations
 
-import functools
 import importlib
 import os
 import sys
@@ -18,19 +18,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer.core import TyperGroup
 
 from bunco_print import __version__
 from bunco_print.cli.exits import BUG, INTERRUPTED
 from bunco_print.cli.fields import flag, worded
 from bunco_print.errors import BuncoError, InputError
 
-app = typer.Typer(
-    help="Print-ready Bunco packs for any number of players, and a scoring engine that settles "
-    "the night.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
 DEBUG = {"on": False}
 PIPE = 141  # stdout closed early (`... | head`): 128 + SIGPIPE, as a shell would say
 
@@ -44,7 +38,6 @@ class _Console(Console):
 # Nothing a user wrote is ever read as Rich markup or emoji codes (see report.plain).
 out = _Console(highlight=False, markup=False, emoji=False)
 err = _Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
-FLAGS: dict[str, str] = {}  # field -> flag, where it is not "--" + the field with dashes
 
 
 class Paper(StrEnum):
@@ -69,45 +62,54 @@ def error(message: str) -> None:
     err.print(Text("error: ", style="bold red") + plain(" ".join(message.splitlines())))
 
 
-def say_error(exc: BuncoError) -> None:
-    field = exc.field if isinstance(exc, InputError) else None
-    error(worded(str(exc), field, lambda name: flag(name, FLAGS)))
-
-
-def say_bug(exc: BaseException) -> None:
+def ending(exc: BaseException) -> int:
+    """The one line a command ends with when it does not end as planned; its exit code."""
+    if isinstance(exc, typer.Exit):
+        return exc.exit_code
+    if isinstance(exc, typer.TyperException):  # usage errors: bad or missing options
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if message.strip():  # bare `bunco-print` has printed its help
+            error(message)
+        return getattr(exc, "exit_code", 2)
+    if isinstance(exc, BuncoError):
+        field = exc.field if isinstance(exc, InputError) else None
+        error(worded(str(exc), field, flag))
+        return exc.exit_code
+    if isinstance(exc, KeyboardInterrupt | typer.Abort):
+        say(INTERRUPTED)
+        return 130
+    if isinstance(exc, BrokenPipeError):  # `bunco-print validate ... | head`: the reader left
+        _silence_stdout()
+        return PIPE
     if debugging():
         traceback.print_exception(exc, file=sys.stderr)
+    if isinstance(exc, OSError):  # a path the system refused (too long, no room, no access)
+        error(_system_refused(exc))
+        return 2
     say(BUG.format(type(exc).__name__))
+    return 70
 
 
-def face(command):
-    """A command that never crashes: one line and a known exit code for whatever happens."""
+class _Faces(TyperGroup):
+    """The app's commands, each ending through `ending` (also under typer.testing.CliRunner)."""
 
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
+    def invoke(self, ctx):
         try:
-            return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, typer.TyperException):
-            raise
-        except BuncoError as exc:
-            say_error(exc)
-            raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
-            say(INTERRUPTED)
-            raise typer.Exit(130) from None
-        except BrokenPipeError:  # `bunco-print validate ... | head`: the reader left
-            _silence_stdout()
-            raise typer.Exit(PIPE) from None
-        except OSError as exc:  # a path the system refused (too long, no room, no access)
-            if debugging():
-                traceback.print_exception(exc, file=sys.stderr)
-            error(_system_refused(exc))
-            raise typer.Exit(2) from None
-        except Exception as exc:
-            say_bug(exc)
-            raise typer.Exit(70) from None
+            return super().invoke(ctx)
+        except (typer.Exit, typer.TyperException):
+            raise  # Typer says these itself when it runs standalone; `invoke` below when not
+        except (Exception, KeyboardInterrupt) as exc:
+            raise typer.Exit(ending(exc)) from None
 
-    return wrapper
+
+app = typer.Typer(
+    cls=_Faces,
+    help="Print-ready Bunco packs for any number of players, and a scoring engine that settles "
+    "the night.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
 
 
 def _system_refused(exc: OSError) -> str:
@@ -141,12 +143,17 @@ def main(
             "--version",
             callback=version_callback,
             is_eager=True,
+            metavar="",
             help="Print the version and exit.",
         ),
     ] = False,
     debug: Annotated[
         bool,
-        typer.Option("--debug", help="On a bug, show the whole traceback (or set BUNCO_DEBUG=1)."),
+        typer.Option(
+            "--debug",
+            metavar="",
+            help="On a bug, show the whole traceback (or set BUNCO_DEBUG=1).",
+        ),
     ] = False,
 ) -> None:
     """Print-ready Bunco packs, and a scoring engine that settles the night."""
@@ -157,31 +164,13 @@ def invoke(args: list[str]) -> int:
     """Run the app on `args` as the installed command does; the exit code."""
     DEBUG["on"] = "--debug" in args[: args.index("--")] if "--" in args else "--debug" in args
     try:
-        result = app(args, standalone_mode=False)
-    except typer.Abort:
-        say(INTERRUPTED)
-        return 130
-    except typer.TyperException as exc:  # usage errors: bad or missing options
-        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-        if message.strip():  # bare `bunco-print` has printed its help
-            error(message)
-        return getattr(exc, "exit_code", 2)
-    except BuncoError as exc:
-        say_error(exc)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        say(INTERRUPTED)
-        return 130
-    except BrokenPipeError:
-        _silence_stdout()
-        return PIPE
-    except Exception as exc:  # a bug outside any command (an option's callback, Typer itself)
-        say_bug(exc)
-        return 70
+        result = app(args, prog_name="bunco-print", standalone_mode=False)
+    except (Exception, KeyboardInterrupt) as exc:  # parsing, a callback, Typer itself
+        return ending(exc)
     return result if isinstance(result, int) else 0
 
 
 # The face modules, in the order `--help` lists their commands; each registers on `app`.
-FACES = ("pack", "engine", "serve", "themes", "catalogue")
+FACES = ("pack", "engine", "serve", "themes", "catalogue", "club")
 for _face in FACES:
     importlib.import_module(f"{__package__}.{_face}")

@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from bunco_print.cli.fields import flag, worded
 from bunco_print.engine.awards import Settlement, Standing
 from bunco_print.engine.ties import Award
 from bunco_print.engine.validate import Validation
@@ -143,6 +144,6 @@ def settlement_view(settlement: Settlement, limit: int | None = 30) -> Group:
         if adv.final_seats:
             parts.append(awards_table("Final table", adv.final_seats, None))
         if adv.note:
-            parts.append(plain(adv.note))
+            parts.append(plain(worded(adv.note, None, flag)))  # `semi FILE`: --semi FILE
     parts.append(standings_table(settlement.standings, night, limit))
     return Group(*parts)

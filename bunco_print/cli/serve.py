@@ -8,28 +8,39 @@ from typing import Annotated
 
 import typer
 
-from bunco_print.cli.main import app, debugging, face
+from bunco_print.cli.main import app, debugging
 from bunco_print.errors import InputError
 
 INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
 
 
-@app.command("serve")
-@face
+@app.command("serve", short_help="The scoring engine on the web, for the QR codes.")
 def serve_command(
     folders: Annotated[
         list[Path],
         typer.Argument(
-            help="Folders made by `pack` or `simulate`, one night each.", show_default=False
+            metavar="FOLDER",
+            help="Folders made by `pack` or `simulate`, one night each.",
+            show_default=False,
         ),
     ],
     host: Annotated[
-        str, typer.Option(help="Address to listen on; 0.0.0.0 for phones on your network.")
+        str,
+        typer.Option(
+            metavar="ADDRESS",
+            help="The address to listen on; 0.0.0.0 lets phones on your network in.",
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8765,
+    port: Annotated[
+        int, typer.Option(metavar="N", help="The port to listen on; 0 is any free port.")
+    ] = 8765,
     data: Annotated[
         Path | None,
-        typer.Option("--data", help="Keep the nights' entries here (default: in each folder)."),
+        typer.Option(
+            "--data",
+            metavar="FOLDER",
+            help="Keep the nights' entries here.  [default: in each night's folder]",
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No line per entry made.")] = False,
 ) -> None:

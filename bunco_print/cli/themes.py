@@ -9,10 +9,11 @@ import typer
 from rich.table import Table
 
 from bunco_print.cli import files
-from bunco_print.cli.main import app, error, face, out, say
+from bunco_print.cli.main import app, error, out, say
 
 themes_app = typer.Typer(
     help="The printed looks: list them, check one, picture one, or start your own.",
+    short_help="The printed looks: list, check, picture or start one.",
     no_args_is_help=True,
 )
 app.add_typer(themes_app, name="themes")
@@ -25,8 +26,7 @@ PNG_HEAD = 4096  # bytes of an existing --out read to tell a preview from a file
 CHECK_FAILED = 1  # like `validate`: the command ran, and what it looked at does not hold up
 
 
-@themes_app.command("list")
-@face
+@themes_app.command("list", short_help="Every shipped theme, its title and fonts.")
 def list_command() -> None:
     """Every shipped theme: its name, title, what it extends and its fonts."""
     from bunco_print.theming import themes
@@ -47,10 +47,11 @@ def _calendar(name: str) -> tuple[int, str]:
     return (MONTHS.index(name) + 1 if name in MONTHS else 0 if name == "classic" else 13, name)
 
 
-@themes_app.command("check")
-@face
+@themes_app.command("check", short_help="Check a theme before printing with it.")
 def check_command(
-    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+    theme: Annotated[
+        str, typer.Argument(metavar="THEME", help="A shipped theme's name, or a theme folder.")
+    ],
 ) -> None:
     """Check a theme before printing with it; exit 1 on any problem.
 
@@ -73,15 +74,22 @@ def check_command(
     )
 
 
-@themes_app.command("preview")
-@face
+@themes_app.command("preview", short_help="One PNG picturing every document a theme prints.")
 def preview_command(
-    theme: Annotated[str, typer.Argument(help="A shipped theme's name, or a theme folder.")],
+    theme: Annotated[
+        str, typer.Argument(metavar="THEME", help="A shipped theme's name, or a theme folder.")
+    ],
     out_path: Annotated[
         Path | None,
-        typer.Option("--out", help="PNG to write [default: <theme>-preview.png here]."),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="The PNG to write.  [default: THEME-preview.png in this folder]",
+        ),
     ] = None,
-    dpi: Annotated[int, typer.Option(help="Resolution of the pages, 20 to 150.")] = 40,
+    dpi: Annotated[
+        int, typer.Option(metavar="N", help="The pages' resolution, 20 to 150 dots an inch.")
+    ] = 40,
 ) -> None:
     """One PNG contact sheet of every document the theme prints (a 13-player pack)."""
     from bunco_print.edges import output
@@ -96,7 +104,7 @@ def preview_command(
     if files.is_folder(path):
         raise InputError(f"--out {files.shown(path)} is a folder; name a file such as a.png")
     _check_replaceable(path)
-    written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="--out")
+    written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="out")
     out.print(f"written  {written}")
 
 
@@ -119,12 +127,17 @@ def _check_replaceable(path: Path) -> None:
     )
 
 
-@themes_app.command("new")
-@face
+@themes_app.command("new", short_help="Start a theme of your own, in a new folder.")
 def new_command(
-    name: Annotated[Path, typer.Argument(help="The folder to make; its name is the theme's name.")],
+    name: Annotated[
+        Path,
+        typer.Argument(metavar="FOLDER", help="The folder to make; its name is the theme's name."),
+    ],
     extends: Annotated[
-        str, typer.Option(help="The theme it starts from: a shipped name or a theme folder.")
+        str,
+        typer.Option(
+            metavar="THEME", help="The theme it starts from: a shipped name or a theme folder."
+        ),
     ] = "classic",
 ) -> None:
     """Start a theme of your own, in a new folder.

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
+from bunco_print.game import reader
 from bunco_print.game.plan import DEFAULT_ENGINE_URL
-from bunco_print.game.values import printable
+from bunco_print.game.values import check_date, printable
 
 CONFIG_LIMIT = 64 * 1024
 
@@ -48,29 +48,26 @@ def config_file() -> Path:
     return config_dir() / "config.toml"
 
 
-def read_config() -> dict:
-    """The settings in config.toml; {} when there is no such file."""
+def read_config() -> dict[str, str]:
+    """The settings in config.toml, each text; {} when there is no such file. A key that is not
+    a setting is refused, so a misspelt one does not go unnoticed."""
     path = config_file()
     if not path.exists():
         return {}
     data = read_bytes(path, "config file", CONFIG_LIMIT)
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"config file {printable(str(path))} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"config file {printable(str(path))} is not valid TOML: {exc}") from None
+    table = reader.parse(data, f"config file {printable(str(path))}", "config file")
+    settings = {
+        key: value
+        for key in ("engine_url", "signing_key")
+        if (value := table.text(key, None, blank=True)) is not None
+    }
+    table.done()
+    return settings
 
 
 def setting(name: str) -> str | None:
-    """A text setting of config.toml, or None; a value of another type is refused."""
-    value = read_config().get(name)
-    if value is not None and not isinstance(value, str):
-        raise InputError(
-            f"{name} in {config_file()} must be a quoted string, not {type(value).__name__}",
-            field=name,
-        )
-    return value
+    """A setting of config.toml, or None."""
+    return read_config().get(name)
 
 
 def engine_url(given: str | None) -> str:
@@ -94,11 +91,9 @@ def source_date() -> datetime | None:
 
 
 def event_date(given: str | None) -> str:
-    """--date as YYYY-MM-DD, else the SOURCE_DATE_EPOCH day, else today."""
+    """The `date` given (checked as values.check_date does), else the SOURCE_DATE_EPOCH day,
+    else today."""
     if given:
-        try:
-            return date.fromisoformat(given).isoformat()
-        except ValueError:
-            raise InputError(f"--date must be YYYY-MM-DD, not {given!r}") from None
+        return check_date(given)
     moment = source_date()
     return (moment.date() if moment else date.today()).isoformat()

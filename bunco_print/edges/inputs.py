@@ -7,11 +7,10 @@ import unicodedata
 from pathlib import Path
 
 from bunco_print.errors import InputError
-from bunco_print.game.values import BIDI_CONTROLS, load_json, printable, shorten
+from bunco_print.game.limits import MAX_NAME, MAX_PLAYERS
+from bunco_print.game.values import BIDI_CONTROLS, printable, shorten
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # totals, roll-offs, manifests: far more than 400 sheets need
-MAX_NAMES = 400  # as many as a pack seats
-MAX_NAME_CHARS = 60  # a name line on a score sheet holds far fewer
 
 
 class _Unreadable(Exception):
@@ -39,16 +38,6 @@ def _shown(path: Path | str) -> str:
     return printable(shorten(os.fsdecode(path), 80))
 
 
-def read_json(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> object:
-    """A JSON file as Python values; one line for anything unreadable or not plain JSON."""
-    data = read_bytes(path, what, limit)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError(f"{what} {_shown(path)}: not UTF-8 text") from None
-    return load_json(text, f"{what} {_shown(path)}")
-
-
 def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     """The whole file, at most `limit` bytes; one line naming `what` and the file otherwise."""
     try:
@@ -61,7 +50,7 @@ def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         raise InputError(f"{what} {_shown(path)}{sep}{reason}") from None
 
 
-def read_names(path: Path, limit: int = MAX_NAMES) -> list[str]:
+def read_names(path: Path, limit: int = MAX_PLAYERS) -> list[str]:
     """One name a line; blank lines skipped; a spreadsheet's byte-order mark tolerated."""
     try:
         data = _read(Path(path), 256 * limit + 4096)
@@ -70,7 +59,7 @@ def read_names(path: Path, limit: int = MAX_NAMES) -> list[str]:
     return parse_names(data, path, limit)
 
 
-def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_NAMES) -> list[str]:
+def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_PLAYERS) -> list[str]:
     """The names in a names file's bytes (`path` names it in messages): one a line, blank lines
     skipped, inner spaces folded, a byte-order mark tolerated; no control characters."""
     try:
@@ -88,9 +77,9 @@ def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_NAMES)
             raise InputError(
                 f"{_shown(path)} line {number}: the name holds a control character", field="names"
             )
-        if len(name) > MAX_NAME_CHARS:
+        if len(name) > MAX_NAME:
             raise InputError(
-                f"{_shown(path)} line {number}: a name of at most {MAX_NAME_CHARS} characters, "
+                f"{_shown(path)} line {number}: a name of at most {MAX_NAME} characters, "
                 f"not {len(name)}",
                 field="names",
             )

@@ -34,18 +34,25 @@ def _shown(path: Path | str) -> str:
     return printable(shorten(os.fsdecode(path), 80))
 
 
-def target(path: Path | str, what: str = "--out") -> Path:
+def target(path: Path | str, what: str = "out") -> Path:
     """The place to write, with `..` and symlinks resolved; one line for a name that cannot be."""
     text = os.fsdecode(path)
     if not text.strip() or Path(text) == Path("."):
-        raise InputError(f"{what} must name a folder or file, not {printable(repr(text))}")
+        raise InputError(
+            f"`{what}` must name a folder or file, not {printable(repr(text))}", field=what
+        )
     if "\0" in text:
-        raise InputError(f"{what} must not hold a NUL character")
+        raise InputError(f"`{what}` must not hold a NUL character", field=what)
     if any(len(os.fsencode(part)) > NAME_MAX for part in Path(text).parts):
-        raise InputError(f"{what}: a name in {_shown(text)} is longer than {NAME_MAX} bytes")
+        raise InputError(
+            f"`{what}`: a name in {_shown(text)} is longer than {NAME_MAX} bytes", field=what
+        )
     resolved = Path(os.path.realpath(text))
     if resolved == Path(os.getcwd()) or resolved in Path(os.getcwd()).parents:
-        raise InputError(f"{what} {_shown(text)} is the current folder or above it; name a new one")
+        raise InputError(
+            f"`{what}` {_shown(text)} is the current folder or above it; name a new one",
+            field=what,
+        )
     return resolved
 
 
@@ -66,7 +73,7 @@ def _plain(name: str) -> bool:
     return bool(name) and name not in (".", "..", MARKER) and "/" not in name and "\0" not in name
 
 
-def check_folder(folder: Path, *, kind: str = "pack", what: str = "--out") -> Path:
+def check_folder(folder: Path, *, kind: str = "pack", what: str = "out") -> Path:
     """Refuse, before any work is done, a target that `write_folder` would refuse; else return
     the folder to write (normalised)."""
     resolved = target(folder, what)
@@ -93,20 +100,20 @@ def _owned(
         if "event.json" in entries:
             raise InputError(
                 f"{shown} holds an event.json but no {MARKER} (yours, or a pack from an older "
-                "bunco-print); move the files away or choose another --out"
+                "bunco-print); move the files away or choose another `out`"
             )
         raise InputError(
-            f"{shown} is not empty and holds no bunco-print {kind}; choose another --out"
+            f"{shown} is not empty and holds no bunco-print {kind}; choose another `out`"
         )
     if marker.get("kind") != kind:
         raise InputError(
-            f"{shown} holds a bunco-print {marker.get('kind')}, not a {kind}; choose another --out"
+            f"{shown} holds a bunco-print {marker.get('kind')}, not a {kind}; choose another `out`"
         )
     return marker
 
 
 def write_folder(
-    folder: Path, files: Mapping[str, bytes], *, kind: str = "pack", what: str = "--out"
+    folder: Path, files: Mapping[str, bytes], *, kind: str = "pack", what: str = "out"
 ) -> list[Path]:
     """Write `files` into `folder`: a new folder, or one an earlier run of `kind` wrote.
 
@@ -161,7 +168,7 @@ class Batch:
             _sweep_stale_staging(staged.folder)
 
     def add(
-        self, folder: Path, files: Mapping[str, bytes], *, kind: str = "pack", what: str = "--out"
+        self, folder: Path, files: Mapping[str, bytes], *, kind: str = "pack", what: str = "out"
     ) -> Path:
         """Check `folder` as write_folder does and write `files` aside in it; the folder."""
         given = folder
@@ -176,11 +183,11 @@ class Batch:
             if name not in old_files and (path.exists() or path.is_symlink()):
                 raise InputError(
                     f"{_shown(given)} already holds {name}, which bunco-print did not write; "
-                    "move it away or choose another --out"
+                    "move it away or choose another `out`"
                 )
             if path.is_dir() and not path.is_symlink():
                 raise InputError(
-                    f"{_shown(path)} is a folder; move it away or choose another --out"
+                    f"{_shown(path)} is a folder; move it away or choose another `out`"
                 )
         staged = _Staged(folder, given, list(files), old_files, _make_folders(folder))
         self._staged.append(staged)
@@ -300,7 +307,7 @@ def _fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def write_file(path: Path, data: bytes, *, what: str = "--pdf", mode: int = 0o644) -> Path:
+def write_file(path: Path, data: bytes, *, what: str = "pdf", mode: int = 0o644) -> Path:
     """Write one file atomically: a temporary file beside it, fsync, then a rename.
 
     A symlink is followed (its target is replaced, never the link); a folder is refused.
@@ -308,7 +315,7 @@ def write_file(path: Path, data: bytes, *, what: str = "--pdf", mode: int = 0o64
     given = path
     path = target(path, what)
     if path.is_dir():
-        raise InputError(f"{what} {_shown(given)} is a folder; name a file")
+        raise InputError(f"`{what}` {_shown(given)} is a folder; name a file", field=what)
     made = _make_folders(path.parent)
     temp = None
     try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bunco_print.engine.totals import Entry
+from bunco_print.engine.totals import SheetTotals
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable
 
@@ -51,7 +51,7 @@ class Locked(InputError):
 class Stored:
     """An entry as kept: who entered it last, when, and how many times it was entered."""
 
-    entry: Entry
+    entry: SheetTotals
     via: str
     at: str
     changes: int
@@ -96,7 +96,7 @@ class Store:
             elif owner != event_id:
                 raise InputError(
                     f"{printable(str(path))} holds the night of event {printable(owner)}, not "
-                    f"{event_id}; move it away or give another --data folder",
+                    f"{event_id}; move it away or give another `data FOLDER`",
                     field="data",
                 )
         except sqlite3.Error as exc:
@@ -154,7 +154,7 @@ class Store:
             rows = self._db.execute(
                 f"SELECT sheet, {', '.join(FIELDS)}, via, at, changes FROM entries"
             ).fetchall()
-        return {r[0]: Stored(Entry(*r[:7]), r[7], r[8], r[9]) for r in rows}
+        return {r[0]: Stored(SheetTotals(*r[:7]), r[7], r[8], r[9]) for r in rows}
 
     def history(self, sheet: str | None = None, limit: int = 200) -> list[Change]:
         query = "SELECT sheet, via, at, old, new FROM history"
@@ -183,7 +183,7 @@ class Store:
 
     # --- writing -----------------------------------------------------------------------------
 
-    def record(self, entry: Entry, via: str, *, host: bool = False) -> Stored:
+    def record(self, entry: SheetTotals, via: str, *, host: bool = False) -> Stored:
         """Keep `entry` (the last write wins) and its change in the history. Refused once the
         night is locked, unless the host makes it."""
         new = json.dumps(entry.values(), ensure_ascii=False, sort_keys=True)

@@ -11,20 +11,65 @@ when more spread, a negative binomial) law; wins a binomial (beta-binomial when 
 from __future__ import annotations
 
 import math
-import tomllib
 from functools import cache
 from importlib.resources import files
 
+from bunco_print.errors import InputError
+from bunco_print.game import reader, rulesets
+from bunco_print.game.values import shown
+
 BOUNDS_FILE = "warning_bounds.toml"
+# What each measured count holds (wins are measured by their correlation alone).
+FIELDS = {
+    "buncos": ("per_round", "sheet_dispersion", "night_dispersion"),
+    "mini_buncos": ("per_round", "sheet_dispersion", "night_dispersion"),
+    "wins": ("round_correlation",),
+}
 
 
 @cache
 def data() -> dict:
-    return tomllib.loads((files(__package__) / BOUNDS_FILE).read_text(encoding="utf-8"))
+    """warning_bounds.toml, each value checked: `false_alarm`, and {count: {field: value}} for
+    each shipped ruleset it measured (a ruleset it did not measure gets no warnings)."""
+    top = reader.parse((files(__package__) / BOUNDS_FILE).read_bytes(), BOUNDS_FILE, "bounds file")
+    found: dict = {"false_alarm": top.checked("false_alarm", _number, default=1e-4)}
+    for ruleset_id in rulesets.available():
+        ruleset = top.sub(ruleset_id, optional=True)
+        found[ruleset_id] = {}
+        for count, fields in FIELDS.items():
+            if count in ruleset.data:
+                table = ruleset.sub(count)
+                found[ruleset_id][count] = {f: table.checked(f, _CHECKS[f]) for f in fields}
+                table.done()
+        ruleset.done()
+    top.done()
+    return found
+
+
+def _number(value: object, field: str) -> float:
+    """A measured number: whole or not, never true or false, nan or infinite."""
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise InputError(f"{field} must be a number, not {shown(value)}")
+    return float(value)
+
+
+def _line(value: object, field: str) -> list[float]:
+    """night_dispersion: [a, b], the night total's variance / mean being a + b x tables."""
+    if type(value) is not list or len(value) != 2:
+        raise InputError(f"{field} must be [a, b], two numbers, not {shown(value)}")
+    return [_number(v, field) for v in value]
+
+
+_CHECKS = {
+    "per_round": _number,
+    "sheet_dispersion": _number,
+    "night_dispersion": _line,
+    "round_correlation": _number,
+}
 
 
 def false_alarm() -> float:
-    return float(data().get("false_alarm", 1e-4))
+    return data()["false_alarm"]
 
 
 def _stat(ruleset_id: str, stat: str) -> dict | None:

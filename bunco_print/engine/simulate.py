@@ -3,7 +3,7 @@
 Every table rolls once per tick, so tables keep pace with each other the way a room does. The
 head table's bell ends the round; the other tables then finish as the ruleset says (the turn
 in progress, until everyone has had a turn, or until everyone has rolled once). Ties at a table
-are rolled off, teams move, partners change, ghosts sit where `event.ghosts_by_table` puts them
+are rolled off, teams move, partners change, ghosts sit where `seating.ghosts_by_table` puts them
 and always partner a real player, who rolls for both and takes the ghost's Bunco mark.
 
 Engine settings read from the ruleset's `[options]` table (see the ruleset TOMLs):

@@ -67,6 +67,18 @@ class SheetTotals:
     group: int | None = None  # tournament group, when the file says
     row: int = 0  # the CSV line or JSON entry it came from (1-based; 0 = made in code)
 
+    def values(self) -> dict:
+        """The boxes of the sheet's "Tonight's totals", by name: what a live night's phone
+        sends, its answer shows and its history keeps."""
+        return {
+            "wins": self.wins,
+            "losses": self.losses,
+            "buncos": self.buncos,
+            "mini_buncos": self.mini_buncos,
+            "traveler": self.traveler,
+            "name": self.name,
+        }
+
 
 @dataclass(frozen=True)
 class Totals:
@@ -125,21 +137,6 @@ def to_csv(
         row += [s.mini_buncos] * mini_buncos + [s.traveler] * traveler + [s.group] * group
         writer.writerow(row)
     return out.getvalue()
-
-
-def to_records(totals: Iterable[SheetTotals]) -> list[dict]:
-    return [
-        {
-            "sheet": s.sheet,
-            "name": s.name,
-            "wins": s.wins,
-            "losses": s.losses,
-            "buncos": s.buncos,
-            "mini_buncos": s.mini_buncos,
-            "traveler": s.traveler,
-        }
-        for s in totals
-    ]
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -366,26 +363,3 @@ def _group(value: object, place: Place) -> int | None:
     if isinstance(number, float) or number < 1:
         raise InputError(f"{_at(place)}: {_text(value)!r} is not a group number (1, 2, 3, ...)")
     return number
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One sheet's totals as entered."""
-
-    sheet: str
-    wins: int
-    losses: int
-    buncos: int
-    mini_buncos: int = 0
-    traveler: int = 0
-    name: str = ""
-
-    def values(self) -> dict:
-        return {
-            "wins": self.wins,
-            "losses": self.losses,
-            "buncos": self.buncos,
-            "mini_buncos": self.mini_buncos,
-            "traveler": self.traveler,
-            "name": self.name,
-        }

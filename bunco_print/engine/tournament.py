@@ -92,13 +92,13 @@ def advance(validation: Validation, resolver: Resolver, semi: Totals | None) -> 
         seats += _top_two(f"group{room.number}", f"Group {room.number}", members, rows, resolver)
     finalists = _settled(seats)
     if semi is None:
-        note = "next: the semi-final; give its totals with --semi FILE" if finalists else ""
+        note = "next: the semi-final; give its totals with `semi FILE`" if finalists else ""
         return Advancement(tuple(seats), finalists, note=note)
     if finalists is None:
         open_ties = ", ".join(a.id for a in seats if a.status != "awarded")
         raise InputError(
             f"the semi-final's players are not settled yet: settle {open_ties} "
-            "first (--rolloffs FILE or --roll)"
+            "first (`rolloffs FILE` or `roll`)"
         )
     checked = validate(
         replace(semi, source=f"{semi.source} (semi-final)"), semi_night(night, finalists)

@@ -7,14 +7,13 @@ puts the file's name in front.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from datetime import date
 from enum import Enum
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 400  # what a pack prints and what a manifest may describe
 MAX_ENGINE_PLAYERS = 10_000  # what the engine settles in-process (benchmarks/bench_engine.py)
@@ -26,7 +25,8 @@ MAX_ROUNDS_PER_SET = 24
 MAX_BUY_IN = 1_000_000
 MAX_SPARE_PADS = 100
 MAX_PRIZES = 20
-MAX_TITLE, MAX_NAME, MAX_NOTE, MAX_CURRENCY, MAX_URL = 200, 100, 300, 8, 300
+MAX_TITLE, MAX_NOTE, MAX_CURRENCY, MAX_URL = 200, 300, 8, 300
+MAX_NAME = 60  # a player's name: a names file's line, a phone's name box, event.json
 MAX_EVENT_ID, MAX_SHEET_ID, MAX_KEY = 64, 16, 40
 MAX_EXTRA = 20
 MAX_DETAIL = 120  # an invitation's time, place, host or RSVP line
@@ -39,19 +39,7 @@ LARGE_PER_PAGE = {1: 1, 2: 1, 4: 2}
 
 _ID = re.compile(r"[A-Za-z0-9-]+")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
-
-
-def shown(value: object) -> str:
-    """A value as a message quotes it: as JSON would write it, cut short."""
-    if type(value) is int and value.bit_length() > 256:  # Python will not print 4,300+ digits
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _or(choices: Sequence[object]) -> str:
@@ -59,12 +47,12 @@ def _or(choices: Sequence[object]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def whole(value: object, field: str, low: int, high: int) -> int:
-    """A whole number from `low` to `high`; True, 13.0 and "13" are not whole numbers."""
-    if type(value) is not int or not low <= value <= high:
+def whole(value: object, field: str, low: int, high: int | None = None) -> int:
+    """A whole number from `low` to `high` (or up); True, 13.0 and "13" are not whole numbers."""
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"{low:,} or more" if high is None else f"from {low:,} to {high:,}"
         raise InputError(
-            f"{field} must be a whole number from {low:,} to {high:,}, not {shown(value)}",
-            field=field,
+            f"{field} must be a whole number {bounds}, not {shown(value)}", field=field
         )
     return value
 
@@ -115,15 +103,6 @@ def code_name(value: object, field: str, longest: int = MAX_KEY) -> str:
             field=field,
         )
     return value
-
-
-def iso_date(value: object, field: str) -> str:
-    try:
-        if isinstance(value, str) and _DATE.fullmatch(value):
-            return date.fromisoformat(value).isoformat()
-    except ValueError:
-        pass
-    raise InputError(f"{field} must be a date as YYYY-MM-DD, not {shown(value)}", field=field)
 
 
 def url(value: object, field: str) -> str:

@@ -37,14 +37,13 @@ from bunco_print.game.limits import (
     code_name,
     flag,
     ident,
-    iso_date,
     one_of,
-    shown,
     text,
     url,
     whole,
 )
 from bunco_print.game.night import Night, SeatCard, Sheet, TallyPad, build
+from bunco_print.game.values import check_date, shown
 
 FORMAT = 1
 MAX_BYTES = 2_000_000  # a 400-player, 12-set manifest is about 300 kB
@@ -197,7 +196,7 @@ TOP: dict[str, Check] = {
     "format": _format,
     "event_id": _ident(MAX_EVENT_ID),
     "title": _text(MAX_TITLE),
-    "date": iso_date,
+    "date": check_date,
     "ruleset": code_name,
     "players": lambda value, path: check_players(value),
     "sets": lambda value, path: check_sets(value),

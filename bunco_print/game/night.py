@@ -19,7 +19,6 @@ from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import (
     MAX_CURRENCY,
-    MAX_ENGINE_PLAYERS,
     MAX_EVENT_ID,
     MAX_NAME,
     MAX_SHEET_ID,
@@ -31,7 +30,6 @@ from bunco_print.game.limits import (
     check_sets,
     flag,
     ident,
-    iso_date,
     one_of,
     text,
     unique,
@@ -40,6 +38,8 @@ from bunco_print.game.limits import (
 )
 from bunco_print.game.money import split_pot
 from bunco_print.game.rulesets import Ruleset
+from bunco_print.game.seating import seat_ghosts
+from bunco_print.game.values import check_date
 
 
 @dataclass(frozen=True)
@@ -169,10 +169,6 @@ class Night:
             return {}
         return {self.sheets[c.number - 1].id: c.table for c in self.seat_cards}
 
-    @cached_property
-    def sheet_room(self) -> Mapping[str, int]:
-        return {s: room.number for room in self.rooms for s in room.sheets}
-
     def table(self, number: int) -> Table:
         return self.tables[number - 1]
 
@@ -181,29 +177,6 @@ class Night:
 
 
 # --- seating ----------------------------------------------------------------------------------
-
-
-def table_count(players: int) -> int:
-    return -(-players // SEATS_PER_TABLE)
-
-
-def ghosts_by_table(players: int) -> list[int]:
-    """Ghost seats per table (index 0 = head): lowest tables first, two at most, head last."""
-    tables = table_count(players)
-    ghosts = SEATS_PER_TABLE * tables - players
-    counts = [0] * tables
-    order = [*range(tables - 1, 0, -1)] * 2 + [0]
-    for index in order[:ghosts]:
-        counts[index] += 1
-    return counts
-
-
-def seat_ghosts(players: int) -> list[int]:
-    """Ghost seats per table; below four players (a small semi-final) one table takes them."""
-    whole(players, "players", 2, MAX_ENGINE_PLAYERS)
-    if players < SEATS_PER_TABLE:
-        return [SEATS_PER_TABLE - players]
-    return ghosts_by_table(players)
 
 
 def seat_tables(ruleset: Ruleset, players: int) -> tuple[Table, ...]:
@@ -294,7 +267,7 @@ def build(
     if event_id:
         ident(event_id, "event_id", MAX_EVENT_ID)
     if date:
-        iso_date(date, "date")
+        check_date(date)
     url(engine_url, "engine_url")
     flag(star_on_back, "star_on_back")
     extra = dict(check_extra(extra or {}))

@@ -7,20 +7,19 @@ every key, so a typo or a value out of range is one line naming the file and the
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from importlib.resources import files
-from pathlib import Path
-from typing import Any
 
-from bunco_print.errors import InputError, UnknownNameError
+from bunco_print.errors import UnknownNameError
+from bunco_print.game import reader
+from bunco_print.game.limits import MAX_SETS, code_name, one_of
+from bunco_print.game.reader import MISSING, Table
+from bunco_print.game.values import shorten, shown
 
 RULESET_DIR = files(__package__) / "rulesets"
-MAX_SETS = 12
 
 
 class Word(StrEnum):
@@ -143,9 +142,6 @@ class Ruleset:
     def rounds(self) -> int:
         return self.sets * self.rounds_per_set
 
-    def rounds_for(self, sets: int | None) -> int:
-        return (sets or self.sets) * self.rounds_per_set
-
     def table_name(self, number: int, tables: int) -> str:
         """What the players call table `number` (1 = head) when `tables` are in play."""
         if self.naming == "high_low":
@@ -174,228 +170,133 @@ def available() -> list[str]:
 def load(ruleset_id: str) -> Ruleset:
     """The shipped ruleset with this id; an unknown id names the ones that exist."""
     if ruleset_id not in available():
-        raise UnknownNameError("ruleset", ruleset_id, available())
+        raise UnknownNameError("ruleset", shorten(ruleset_id, 60), available())
     text = (RULESET_DIR / f"{ruleset_id}.toml").read_text(encoding="utf-8")
     return parse(text, ruleset_id, f"{ruleset_id}.toml")
 
 
-def load_file(path: Path) -> Ruleset:
-    """A ruleset from any TOML file; its id is the file's stem."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read ruleset {path}: {exc}") from None
-    return parse(text, Path(path).stem, str(path))
-
-
 def parse(text: str, ruleset_id: str, where: str) -> Ruleset:
     """Check every key of a ruleset file's text; `where` names the file in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"ruleset {where}: not valid TOML ({exc})") from None
-    return _Reader(where, "", data).ruleset(ruleset_id)
+    return _ruleset(reader.parse(text, f"ruleset {where}", "ruleset"), ruleset_id)
 
 
 # --- checking ----------------------------------------------------------------------------------
 
-_MISSING: Any = object()
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _SECTIONS = ("night", "tables", "scoring", "play", "ties", "traveler", "prizes")
 
 
-def _shown(value: object) -> str:
-    """A value as the TOML file spells it."""
-    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
+def _ruleset(top: Table, ruleset_id: str) -> Ruleset:
+    name, word, tagline = top.text("name"), top.choice("word", Word), top.text("tagline")
+    night, tables, scoring, play, ties, traveler, prizes = (top.sub(s) for s in _SECTIONS)
+    options = top.sub("options", optional=True)
+    top.done()
+    sets = night.number("sets", 1, MAX_SETS)
+    breaks = night.listed("break_after_sets", [])
+    bad = [b for b in breaks if type(b) is not int or not 1 <= b <= sets]
+    if bad or len(set(breaks)) < len(breaks):
+        night.fail("break_after_sets", f"must list different sets from 1 to {sets}: {breaks}")
+    naming = tables.choice("naming", Naming)
+    grouped = naming == Naming.GROUPS  # then each group's size is needed
+    group_tables = tables.number("group_tables", int(grouped), None, MISSING if grouped else 0)
+    ruleset = Ruleset(
+        id=ruleset_id,
+        name=name,
+        word=word,
+        tagline=tagline,
+        sets=sets,
+        rounds_per_set=night.number("rounds_per_set", 1),
+        break_after_sets=tuple(breaks),
+        naming=naming,
+        group_tables=group_tables,
+        points_per_match=_points(scoring),
+        target=scoring.number("target", 1),
+        bunco_points=scoring.number("bunco_points", 1),
+        mini_bunco_points=scoring.number("mini_bunco_points", 0),
+        track_mini_buncos=scoring.flag("track_mini_buncos"),
+        bunco_ends_round=scoring.flag("bunco_ends_round"),
+        bunco_any_number_in_final=scoring.flag("bunco_any_number_in_final", False),
+        movement=play.choice("movement", Movement),
+        partners=play.choice("partners", Partners),
+        seating=play.choice("seating", Seating),
+        star_cards=play.number("star_cards", 0, 4, 4),
+        name_tables_from=play.number("name_tables_from", 1, None, 4),
+        sheet_kind=play.choice("sheet_kind", SheetKind),
+        round_tie=ties.choice("round", RoundTie),
+        prize_tie=ties.choice("prize", PrizeTie),
+        traveler=traveler.flag("enabled"),
+        traveler_token=traveler.text("token", "", blank=True),
+        one_prize_per_player=prizes.flag("one_prize_per_player", False),
+        closest_fifty_fifty=prizes.flag("closest_fifty_fifty", False),
+        prizes=_categories(prizes),
+        options=_options(options),
+    )
+    if ruleset.traveler and not ruleset.traveler_token.strip():
+        traveler.fail("token", "must name the traveling token when enabled = true")
+    for table in (night, tables, scoring, play, ties, traveler, prizes):
+        table.done()
+    return ruleset
 
 
-class _Reader:
-    """One TOML table: reads keys with checks, then refuses any key nobody read."""
+def _points(scoring: Table) -> int | str:
+    return scoring.checked("points_per_match", one_of, (1, "round"))
 
-    def __init__(self, where: str, section: str, data: object):
-        self.where, self.section, self.seen = where, section, set()
-        if not isinstance(data, dict):
-            self.fail(None, f"must be a table, not {_shown(data)}")
-        self.data: dict = data
 
-    def fail(self, key: str | None, message: str):
-        place = self.section if self.section.startswith("[") else f"[{self.section}]"
-        place = f"{place} " if self.section else ""
-        raise InputError(f"ruleset {self.where}: {place}{key or ''}{' ' if key else ''}{message}")
+def _categories(prizes: Table) -> tuple[PrizeCategory, ...]:
+    entries = prizes.listed("categories")
+    if not entries:
+        prizes.fail("categories", "must list at least one prize")
+    found = tuple(
+        _category(Table(prizes.where, "ruleset", f"[[prizes.categories]] #{n}", entry))
+        for n, entry in enumerate(entries, 1)
+    )
+    ids = [c.id for c in found]
+    if (twice := next((i for i in ids if ids.count(i) > 1), None)) is not None:
+        prizes.fail("categories", f"name the prize id {twice!r} twice")
+    if sum(c.share for c in found) != 1:
+        total = sum(c.share for c in found)
+        prizes.fail("categories", f"shares add up to {total}, not the whole pot (1)")
+    return found
 
-    def sub(self, key: str) -> _Reader:
-        if key not in self.data:
-            self.fail(f"[{key}]", "is missing")
-        self.seen.add(key)
-        return _Reader(self.where, key, self.data[key])
 
-    def value(self, key: str, kind: type, default: Any = _MISSING) -> Any:
-        if key not in self.data:
-            if default is _MISSING:
-                self.fail(key, "is missing")
-            return default
-        self.seen.add(key)
-        value = self.data[key]
-        # TOML's true is not a number, and its 1 is not true
-        if type(value) is not kind:
-            names = {int: "a whole number", bool: "true or false", str: "text", list: "a list"}
-            self.fail(key, f"must be {names[kind]}, not {_shown(value)}")
-        return value
+def _category(entry: Table) -> PrizeCategory:
+    prize_id = entry.checked("id", code_name)
+    entry.section = f"[[prizes.categories]] {prize_id}"
+    award = entry.choice("award", AwardKind)
+    stat = entry.choice("stat", Stat, None)
+    if stat is not None and award not in (AwardKind.MOST, AwardKind.FEWEST):
+        entry.fail("stat", f"is only for award = most or fewest, not {award.value!r}")
+    category = PrizeCategory(
+        id=prize_id,
+        name=entry.text("name"),
+        share=_share(entry),
+        award=award,
+        stat=stat,
+        note=entry.text("note", "", blank=True),
+    )
+    entry.done()
+    return category
 
-    def text(self, key: str, default: Any = _MISSING, blank: bool = False) -> str:
-        value = self.value(key, str, default)
-        if not blank and key in self.data and not value.strip():
-            self.fail(key, "must not be empty")
-        return value
 
-    def number(self, key: str, low: int, high: int | None = None, default: Any = _MISSING) -> int:
-        value = self.value(key, int, default)
-        if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-            self.fail(key, f"must be a whole number {bounds}, not {value}")
-        return value
+def _share(entry: Table) -> Fraction:
+    raw = entry.raw("share")
+    try:
+        share = Fraction(raw) if type(raw) in (str, int) else None
+    except (ValueError, ZeroDivisionError):
+        share = None
+    if share is None or not 0 < share <= 1:
+        entry.fail("share", f'must be a fraction of the pot like "1/3", not {shown(raw)}')
+    return share
 
-    def flag(self, key: str, default: Any = _MISSING) -> bool:
-        return self.value(key, bool, default)
 
-    def choice(self, key: str, kind: type[StrEnum], default: Any = _MISSING) -> Any:
-        if key not in self.data:
-            if default is _MISSING:
-                self.fail(key, "is missing")
-            return default
-        self.seen.add(key)
-        value = self.data[key]
-        if not isinstance(value, str) or value not in {m.value for m in kind}:
-            self.fail(
-                key, f"must be one of {', '.join(m.value for m in kind)}, not {_shown(value)}"
-            )
-        return kind(value)
-
-    def points(self) -> int | str:
-        value = self.data.get("points_per_match", _MISSING)
-        if value is _MISSING:
-            self.fail("points_per_match", "is missing")
-        self.seen.add("points_per_match")
-        if value != "round" and not (type(value) is int and value == 1):
-            self.fail("points_per_match", f'must be 1 or "round", not {_shown(value)}')
-        return value
-
-    def done(self) -> None:
-        unknown = [k for k in self.data if k not in self.seen]
-        if unknown:
-            self.fail(unknown[0], "is not a key a ruleset knows (a typo?)")
-
-    # --- the sections ---
-
-    def ruleset(self, ruleset_id: str) -> Ruleset:
-        name, word, tagline = self.text("name"), self.choice("word", Word), self.text("tagline")
-        night, tables, scoring, play, ties, traveler, prizes = (self.sub(s) for s in _SECTIONS)
-        options = self.sub("options") if "options" in self.data else _Reader(self.where, "", {})
-        self.done()
-        sets = night.number("sets", 1, MAX_SETS)
-        breaks = night.value("break_after_sets", list, [])
-        bad = [b for b in breaks if type(b) is not int or not 1 <= b <= sets]
-        if bad or len(set(breaks)) < len(breaks):
-            night.fail("break_after_sets", f"must list different sets from 1 to {sets}: {breaks}")
-        naming = tables.choice("naming", Naming)
-        grouped = naming == Naming.GROUPS  # then each group's size is needed
-        group_tables = tables.number("group_tables", int(grouped), None, _MISSING if grouped else 0)
-        ruleset = Ruleset(
-            id=ruleset_id,
-            name=name,
-            word=word,
-            tagline=tagline,
-            sets=sets,
-            rounds_per_set=night.number("rounds_per_set", 1),
-            break_after_sets=tuple(breaks),
-            naming=naming,
-            group_tables=group_tables,
-            points_per_match=scoring.points(),
-            target=scoring.number("target", 1),
-            bunco_points=scoring.number("bunco_points", 1),
-            mini_bunco_points=scoring.number("mini_bunco_points", 0),
-            track_mini_buncos=scoring.flag("track_mini_buncos"),
-            bunco_ends_round=scoring.flag("bunco_ends_round"),
-            bunco_any_number_in_final=scoring.flag("bunco_any_number_in_final", False),
-            movement=play.choice("movement", Movement),
-            partners=play.choice("partners", Partners),
-            seating=play.choice("seating", Seating),
-            star_cards=play.number("star_cards", 0, 4, 4),
-            name_tables_from=play.number("name_tables_from", 1, None, 4),
-            sheet_kind=play.choice("sheet_kind", SheetKind),
-            round_tie=ties.choice("round", RoundTie),
-            prize_tie=ties.choice("prize", PrizeTie),
-            traveler=traveler.flag("enabled"),
-            traveler_token=traveler.text("token", "", blank=True),
-            one_prize_per_player=prizes.flag("one_prize_per_player", False),
-            closest_fifty_fifty=prizes.flag("closest_fifty_fifty", False),
-            prizes=prizes.categories(),
-            options=options.options(),
+def _options(options: Table) -> dict:
+    found = {
+        key: value
+        for key, value in (
+            ("round_end", options.choice("round_end", RoundEnd, None)),
+            ("traveler_start", options.choice("traveler_start", TravelerStart, None)),
+            ("head_bunco_finishes_turn", options.flag("head_bunco_finishes_turn", None)),
         )
-        if ruleset.traveler and not ruleset.traveler_token.strip():
-            traveler.fail("token", "must name the traveling token when enabled = true")
-        for reader in (night, tables, scoring, play, ties, traveler, prizes):
-            reader.done()
-        return ruleset
-
-    def categories(self) -> tuple[PrizeCategory, ...]:
-        entries = self.value("categories", list)
-        if not entries:
-            self.fail("categories", "must list at least one prize")
-        found = tuple(
-            _Reader(self.where, f"[[prizes.categories]] #{n}", entry).category()
-            for n, entry in enumerate(entries, 1)
-        )
-        ids = [c.id for c in found]
-        if (twice := next((i for i in ids if ids.count(i) > 1), None)) is not None:
-            self.fail("categories", f"name the prize id {twice!r} twice")
-        if sum(c.share for c in found) != 1:
-            total = sum(c.share for c in found)
-            self.fail("categories", f"shares add up to {total}, not the whole pot (1)")
-        return found
-
-    def category(self) -> PrizeCategory:
-        prize_id = self.text("id")
-        if not _ID.match(prize_id):
-            self.fail("id", f"must be lower-case letters, digits and _, not {prize_id!r}")
-        self.section = f"[[prizes.categories]] {prize_id}"
-        award = self.choice("award", AwardKind)
-        stat = self.choice("stat", Stat, None)
-        if stat is not None and award not in (AwardKind.MOST, AwardKind.FEWEST):
-            self.fail("stat", f"is only for award = most or fewest, not {award.value!r}")
-        category = PrizeCategory(
-            id=prize_id,
-            name=self.text("name"),
-            share=self.share(),
-            award=award,
-            stat=stat,
-            note=self.text("note", "", blank=True),
-        )
-        self.done()
-        return category
-
-    def share(self) -> Fraction:
-        raw = self.data.get("share", _MISSING)
-        if raw is _MISSING:
-            self.fail("share", "is missing")
-        self.seen.add("share")
-        try:
-            share = Fraction(raw) if type(raw) in (str, int) else None
-        except (ValueError, ZeroDivisionError):
-            share = None
-        if share is None or not 0 < share <= 1:
-            self.fail("share", f'must be a fraction of the pot like "1/3", not {_shown(raw)}')
-        return share
-
-    def options(self) -> dict:
-        found = {
-            key: value
-            for key, value in (
-                ("round_end", self.choice("round_end", RoundEnd, None)),
-                ("traveler_start", self.choice("traveler_start", TravelerStart, None)),
-                ("head_bunco_finishes_turn", self.flag("head_bunco_finishes_turn", None)),
-            )
-            if value is not None
-        }
-        self.done()
-        return found
+        if value is not None
+    }
+    options.done()
+    return found

@@ -48,14 +48,26 @@ def shorten(text: str, size: int = 20) -> str:
     return text if len(text) <= size else text[: size - 3] + "..."
 
 
-def check_date(value: str, field: str = "date") -> str:
-    """A calendar date written YYYY-MM-DD, and nothing else (it becomes part of file names)."""
-    if not (isinstance(value, str) and DATE.fullmatch(value)):
-        raise InputError(f"`{field}` must be YYYY-MM-DD, not {value!r}", field=field)
+def shown(value: object) -> str:
+    """A value as a message quotes it: as JSON would write it, shortened."""
+    if type(value) is int and value.bit_length() > 256:  # Python will not print 4,300+ digits
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     try:
-        return date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise InputError(f"`{field}` must be YYYY-MM-DD, not {value!r}", field=field) from None
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return shorten(text, 40)
+
+
+def check_date(value: object, field: str = "date") -> str:
+    """The one date rule: a real calendar date written YYYY-MM-DD, and nothing else (it becomes
+    part of event ids and file names, so `20261204` and `2026-W49-5` are refused too)."""
+    if isinstance(value, str) and DATE.fullmatch(value):
+        try:
+            return date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    raise InputError(f"{field} must be YYYY-MM-DD, not {shown(value)}", field=field)
 
 
 def check_name(value: str, field: str, known: Callable[[], list[str]]) -> str:

@@ -1,27 +1,31 @@
 """A night settled as it happens: each sheet's totals as a phone (or the host) enters them,
 judged by the same rules as `validate` and `prizes`.
 
-Data in, results out, like settle.py: a form's values in, an `Entry` or an `InputError` naming
-the field out; entries in, the totals file and the `Settlement` out. Nothing here knows about
-HTTP or SQLite (the web face and store.py do).
+Data in, results out, like settle.py: a form's values in, the sheet's `SheetTotals` or an
+`InputError` naming the field out; entries in, the engine's `Totals` and the `Settlement` out.
+The form's rules live here too (its boxes, each box's most and its likely range), handed to the
+pages as data. Nothing here knows about HTTP or SQLite (the web face and store.py do).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from bunco_print.engine.totals import Entry
+from bunco_print.engine import bounds
+from bunco_print.engine.totals import COUNTS, SheetTotals, Totals
 from bunco_print.errors import InputError
+from bunco_print.game.limits import MAX_NAME
 
 if TYPE_CHECKING:
     from bunco_print.engine.awards import Settlement
     from bunco_print.engine.validate import Problem, Validation
     from bunco_print.game.night import Night
 
-COUNTS = ("wins", "losses", "buncos", "mini_buncos")
+FIELDS = (*COUNTS, "traveler", "name")  # every field a sheet can hold, in the printed order
+ADDS_UP = ("wins", "losses")  # every round is won or lost: these add up to the rounds
 LABELS = {
     "wins": "Wins",
     "losses": "Losses",
@@ -33,9 +37,21 @@ LABELS = {
 TRUE, FALSE = {"1", "on", "yes", "true"}, {"", "0", "off", "no", "false"}
 _DIGITS = re.compile(r"[0-9]{1,7}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-MAX_NAME = 60  # a name typed on a phone
 TOTALS_NAME = "totals.csv"  # what the downloaded totals are called, in messages too
 ROLLOFFS_NAME = "rolloffs.csv"
+
+
+@dataclass(frozen=True)
+class Box:
+    """One box of a sheet's "Tonight's totals" as the engine judges it: `most` it may hold (a
+    count: the rounds; a name: its characters), and for a count the `likely` range outside which
+    `validate` warns (None: it never does)."""
+
+    key: str
+    kind: str  # count | flag | name
+    required: bool
+    most: int
+    likely: tuple[int, int] | None = None
 
 
 def fields(night: Night) -> tuple[str, ...]:
@@ -51,21 +67,49 @@ def fields(night: Night) -> tuple[str, ...]:
     )
 
 
-def read_entry(night: Night, sheet: str, form: Mapping[str, object]) -> Entry:
-    """The entry a form (or a JSON body) gives for `sheet`; one `InputError` naming the first
-    bad field. Counts are whole numbers from 0 to the rounds played; a name is one line of at
-    most MAX_NAME characters; fields the ruleset does not track are left at 0."""
-    wanted = fields(night)
-    values: dict[str, object] = {}
-    for key in wanted:
-        raw = form.get(key)
+def boxes(night: Night) -> tuple[Box, ...]:
+    """The form's boxes, with the bounds `read_entry` holds them to and the ranges `validate`
+    warns outside of: the page may hint from them, the engine decides."""
+    rules, rounds, sheets = night.ruleset, night.rounds, len(night.sheets)
+    low, high = bounds.wins_range(rules.id, rounds, sheets)
+    likely = {"wins": (max(low + 1, 0), min(high - 1, rounds))}
+    for stat in ("buncos", "mini_buncos"):
+        top = bounds.sheet_high(rules.id, stat, rounds, sheets)
+        likely[stat] = None if top is None else (0, top)
+    found = []
+    for key in fields(night):
         if key == "name":
-            values[key] = _name(raw)
+            found.append(Box(key, "name", False, MAX_NAME))
         elif key == "traveler":
-            values[key] = _flag(raw)
+            found.append(Box(key, "flag", False, 1))
         else:
-            values[key] = _count(raw, key, night.rounds, required=key != "mini_buncos")
-    return Entry(sheet=sheet, **values)
+            found.append(Box(key, "count", key != "mini_buncos", rounds, likely.get(key)))
+    return tuple(found)
+
+
+def read_entry(night: Night, sheet: str, form: Mapping[str, object]) -> SheetTotals:
+    """The sheet's totals a form (or a JSON body) gives for `sheet`; one `InputError` naming
+    the first bad field. Counts are whole numbers from 0 to the rounds played; a name is one
+    line of at most MAX_NAME characters; fields the ruleset does not track are left at 0."""
+    values: dict[str, object] = {}
+    for box in boxes(night):
+        raw = form.get(box.key)
+        if box.kind == "name":
+            values[box.key] = _name(raw, box.most)
+        elif box.kind == "flag":
+            values[box.key] = _flag(raw)
+        else:
+            values[box.key] = _count(raw, box.key, box.most, required=box.required)
+    return SheetTotals(sheet=sheet, **values)
+
+
+def chosen_sheet(night: Night, form: Mapping[str, object]) -> str:
+    """The sheet a table's phone enters (its `sheet` field); `InputError` for one the night
+    does not have."""
+    sheet = str(form.get("sheet", "")).strip()
+    if sheet not in night.sheet_ids:
+        raise InputError("Choose the sheet you are entering", field="sheet")
+    return sheet
 
 
 def _count(raw: object, key: str, rounds: int, *, required: bool) -> int:
@@ -92,44 +136,49 @@ def _flag(raw: object) -> int:
     raise InputError("Traveler must be ticked or not", field="traveler")
 
 
-def _name(raw: object) -> str:
+def _name(raw: object, most: int) -> str:
     if raw is None:
         return ""
     if not isinstance(raw, str):
         raise InputError("Name must be text", field="name")
     name = " ".join(raw.split())
-    if len(name) > MAX_NAME:
-        raise InputError(f"Name is {len(name)} characters; at most {MAX_NAME}", field="name")
+    if len(name) > most:
+        raise InputError(f"Name is {len(name)} characters; at most {most}", field="name")
     if _CONTROL.search(name):
         raise InputError("Name holds characters that cannot be printed", field="name")
     return name
 
 
-def check_entry(night: Night, entry: Entry) -> tuple[list[Problem], list[Problem]]:
+def check_entry(night: Night, entry: SheetTotals) -> tuple[list[Problem], list[Problem]]:
     """What the sheet shows on its own (errors, warnings): the same words `validate` uses."""
     from bunco_print.engine.validate import sheet_problems
 
-    return sheet_problems(_row(night, entry), night)
+    return sheet_problems(entry, night)
 
 
-def _row(night: Night, entry: Entry):
-    from bunco_print.engine.totals import SheetTotals
+def totals(night: Night, entries: Iterable[SheetTotals]) -> Totals:
+    """The entries as the engine's totals, in the night's sheet order, with the night's names
+    for sheets entered without one; each row numbered as its line in the totals.csv download."""
+    from bunco_print.engine.validate import required_columns
 
-    values = entry.values()
-    values["name"] = entry.name or night.names.get(entry.sheet, "")
-    return SheetTotals(sheet=entry.sheet, **values)
+    order = {s: n for n, s in enumerate(night.sheet_ids)}
+    ordered = sorted(entries, key=lambda e: order.get(e.sheet, 1 << 30))
+    rows = tuple(
+        replace(e, name=e.name or night.names.get(e.sheet, ""), row=line)
+        for line, e in enumerate(ordered, start=2)
+    )
+    columns = frozenset(("name", *required_columns(night.ruleset)))
+    return Totals(rows, TOTALS_NAME, columns, "row")
 
 
-def totals_csv(night: Night, entries: Iterable[Entry]) -> bytes:
-    """The totals file (`validate --totals` reads it), in the night's sheet order."""
+def totals_csv(totals: Totals, night: Night) -> bytes:
+    """The totals file (`validate --totals` reads it)."""
     from bunco_print.engine.totals import to_csv
     from bunco_print.engine.validate import has_traveler
 
-    order = {s: n for n, s in enumerate(night.sheet_ids)}
-    rows = [_row(night, e) for e in sorted(entries, key=lambda e: order.get(e.sheet, 1 << 30))]
     rules = night.ruleset
-    text = to_csv(rows, mini_buncos=rules.track_mini_buncos, traveler=has_traveler(rules))
-    return text.encode("utf-8")
+    columns = {"mini_buncos": rules.track_mini_buncos, "traveler": has_traveler(rules)}
+    return to_csv(totals.sheets, **columns).encode("utf-8")
 
 
 def rolloffs_csv(winners: Mapping[str, str]) -> bytes:
@@ -139,14 +188,14 @@ def rolloffs_csv(winners: Mapping[str, str]) -> bytes:
 
 
 @dataclass(frozen=True)
-class Standing:
+class NightSoFar:
     """The night as it stands: the same validation and settlement `prizes` gives for the totals
     entered so far, with the roll-off winners and the virtual dice the host chose."""
 
     validation: Validation
     settlement: Settlement
-    totals: bytes
-    rolloffs: bytes | None
+    totals: Totals
+    rolloffs: dict[str, str]  # the host's roll-off winners that still apply, by prize
     seed: int | None  # the virtual dice's seed, when the host rolled them
 
     def problems_by_sheet(self) -> dict[str, list[Problem]]:
@@ -156,49 +205,53 @@ class Standing:
                 found.setdefault(p.sheet, []).append(p)
         return found
 
+    def totals_csv(self) -> bytes:
+        return totals_csv(self.totals, self.validation.night)
+
+    def rolloffs_csv(self) -> bytes:
+        return rolloffs_csv(self.rolloffs)
+
     def json(self) -> dict:
         from bunco_print.nights.results import to_json
 
         return to_json(self.validation, self.settlement)
 
 
-def standing(
-    night: Night, entries: Iterable[Entry], winners: Mapping[str, str], seed: int | None
-) -> Standing:
+def so_far(
+    night: Night, entries: Iterable[SheetTotals], winners: Mapping[str, str], seed: int | None
+) -> NightSoFar:
     """Validate and settle what has been entered. A roll-off winner the host chose for a tie
     that has since gone away (a corrected sheet broke it) no longer applies and is left out."""
-    from bunco_print.nights.settle import settle_night
+    from bunco_print.nights.settle import settle_totals
 
-    entries = list(entries)
-    totals = totals_csv(night, entries)
-    if not entries:  # a totals file must hold a row; the night with none is all missing
-        return Standing(*_nothing_in(night), totals, None, seed)
-    validation, settlement = settle_night(night, totals, TOTALS_NAME)  # the ties as they are
+    entered = totals(night, entries)
+    if not entered.sheets:  # the night with none in is all missing, and nothing is rolled
+        return NightSoFar(*settle_totals(night, entered), entered, {}, seed)
+    validation, settlement = settle_totals(night, entered)  # the ties as they are
     open_ties = {a.id: a.tied for a in open_awards(settlement)}
     kept = {p: s for p, s in winners.items() if s in open_ties.get(p, ())}
-    rolloffs = rolloffs_csv(kept) if kept else None
-    if rolloffs is None and seed is None:
-        return Standing(validation, settlement, totals, None, None)
-    roll = {"roll": seed is not None, "seed": seed or 0}
+    if not kept and seed is None:
+        return NightSoFar(validation, settlement, entered, {}, None)
+    roll = {"roll": seed is not None, "seed": seed or 0, "source": ROLLOFFS_NAME}
     try:
-        validation, settlement = settle_night(
-            night, totals, TOTALS_NAME, rolloffs=rolloffs, rolloffs_name=ROLLOFFS_NAME, **roll
-        )
+        validation, settlement = settle_totals(night, entered, kept, **roll)
     except InputError:  # a tie that opens only once another is settled: leave it to the dice
-        rolloffs = None
-        validation, settlement = settle_night(night, totals, TOTALS_NAME, **roll)
-    return Standing(validation, settlement, totals, rolloffs, seed)
+        kept = {}
+        validation, settlement = settle_totals(night, entered, **roll)
+    return NightSoFar(validation, settlement, entered, kept, seed)
 
 
-def _nothing_in(night: Night):
-    from bunco_print.engine.awards import settle
-    from bunco_print.engine.ties import Resolver
-    from bunco_print.engine.totals import Totals
-    from bunco_print.engine.validate import required_columns, validate
-
-    columns = frozenset(required_columns(night.ruleset))
-    validation = validate(Totals((), TOTALS_NAME, columns), night)
-    return validation, settle(validation, Resolver())
+def rolloff_winner(
+    now: NightSoFar, chosen: Mapping[str, str], prize: str, sheet: str
+) -> str | None:
+    """The host's roll-off winner for `prize` (None: she clears it, an empty `sheet`);
+    `InputError` for a sheet that is not among the tied, or nothing to clear."""
+    open_ties = {a.id: a.tied for a in open_awards(now.settlement)}
+    if sheet and sheet not in open_ties.get(prize, ()):
+        raise InputError("That sheet is not in this tie; choose one of the tied.", field="sheet")
+    if not sheet and prize not in chosen:
+        raise InputError("There is no roll-off winner to clear for that prize.", field="prize")
+    return sheet or None
 
 
 def open_awards(settlement: Settlement):

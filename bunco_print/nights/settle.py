@@ -9,7 +9,7 @@ Errors are `InputError`s naming their field (see fields.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ from bunco_print.game.manifest import MAX_BYTES as MANIFEST_BYTES
 from bunco_print.game.values import check_date, check_name
 
 if TYPE_CHECKING:
-    from bunco_print.engine.awards import Settlement
+    from bunco_print.engine.awards import Settlement, Standing
     from bunco_print.engine.simulate import Simulation
     from bunco_print.engine.totals import Totals
     from bunco_print.engine.validate import Validation
@@ -147,6 +147,34 @@ def settle_night(
     semi_totals = read_totals(night, semi, semi_name, "semi") if semi is not None else None
     resolver = Resolver(entries, roll=roll, seed=seed, source=rolloffs_name)
     return result, settle(result, resolver, semi=semi_totals)
+
+
+def settle_totals(
+    night: Night,
+    totals: Totals,
+    winners: Mapping[str, str] | None = None,
+    *,
+    roll: bool = False,
+    seed: int = 0,
+    source: str = "rolloffs",
+) -> tuple[Validation, Settlement]:
+    """Validate and settle totals already built as the engine's own value (a live night's
+    entries): nothing to read. `winners` names roll-off winners by prize, as the lines of a
+    rolloffs file (`source`, one header line, prizes in order) would."""
+    from bunco_print.engine.awards import settle
+    from bunco_print.engine.ties import Resolver
+    from bunco_print.engine.validate import validate
+
+    lines = {p: (s, n) for n, (p, s) in enumerate(sorted((winners or {}).items()), start=2)}
+    validation = validate(totals, night)
+    return validation, settle(validation, Resolver(lines, roll=roll, seed=seed, source=source))
+
+
+def standings(validation: Validation) -> tuple[Standing, ...]:
+    """The sheets by wins, then Buncos, of totals judged but not settled (no prizes yet)."""
+    from bunco_print.engine.awards import standings as ranked
+
+    return ranked(validation, ())
 
 
 # --- a whole night played with virtual dice, ready to write ------------------------------------

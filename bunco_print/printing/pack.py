@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import partial
 
 from bunco_print.edges import background_cache
@@ -21,11 +20,12 @@ from bunco_print.game.limits import EXTRAS
 from bunco_print.game.manifest import dumps
 from bunco_print.game.money import REMAINDER_RULE
 from bunco_print.game.night import Night
-from bunco_print.game.plan import DEFAULT_ENGINE_URL, plan_event
+from bunco_print.game.plan import plan_event
 from bunco_print.printing import editable, layout, passes, render
 from bunco_print.printing.layout.sheets import DUPLEX_FLIP
 from bunco_print.printing.pdf import PageSpec, Rect, assemble, fallback_fonts, missing_glyphs
 from bunco_print.printing.pdf.layers import draw_layers
+from bunco_print.printing.request import PackRequest
 from bunco_print.printing.stampers import PIECES, stamper
 from bunco_print.printing.stamping import Backgrounds, fit_name
 from bunco_print.signing import keys
@@ -43,33 +43,6 @@ DOCUMENT_FILES = {
     "table_marker": "table-markers.pdf",
     **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
 }
-
-
-@dataclass(frozen=True)
-class PackRequest:
-    """Everything the host chose; the CLI fills it from options."""
-
-    players: int
-    ruleset: str = "classic"
-    theme: str = "classic"
-    paper: str = "letter"
-    per_page: int = 1
-    seed: int = 0
-    date: str = "2026-01-01"
-    title: str = ""
-    names: Sequence[str] = ()
-    sets: int | None = None
-    buy_in: int = 5
-    currency: str = "$"
-    engine_url: str = DEFAULT_ENGINE_URL
-    star_on_back: bool = False
-    large_print: bool = False  # text and write-in boxes 1.3x (per_page already made fewer)
-    ink_saver: bool = False  # any theme with no large fills (ink_saver.py)
-    editable: bool = False  # write-in lines ("field" slots) become fillable form fields
-    qr: bool = True  # QR codes that open the scoring engine; False: shop packs, totalled by hand
-    extras: tuple[str, ...] = ()  # limits.EXTRAS to add after the night's own documents
-    invitation: Mapping[str, str] = field(default_factory=dict)  # time, place, host_name, rsvp
-    creation_date: datetime | None = None
 
 
 @dataclass
@@ -135,7 +108,10 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
-        raise InputError(f"--star-on-back needs one score sheet per player; {ruleset.id} {why}")
+        raise InputError(
+            f"`star_on_back` needs one score sheet per player; {ruleset.id} {why}",
+            field="star_on_back",
+        )
     return event, keys.event_secret(event.event_id), theme, ruleset
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from qrcode.base import rs_blocks
 from qrcode.constants import ERROR_CORRECT_M
@@ -16,6 +16,7 @@ from bunco_print.edges import config
 from bunco_print.errors import InputError
 from bunco_print.game.night import Night
 from bunco_print.game.plan import event_id as make_event_id
+from bunco_print.game.values import shorten
 
 SIGNATURE_BYTES = 10  # 80 bits: a sheet's link cannot be guessed from another's
 ROLE_BYTES = 16  # the host's and the board's links are never printed: 128 bits
@@ -56,19 +57,6 @@ def night_url(night: Night, secret: str, sheet_id: str) -> str:
     return sheet_url(night.engine_url, secret, night.event_id, sheet_id)
 
 
-def verify_url(url: str, secret: str) -> tuple[str, str] | None:
-    """(event id, sheet id) when the link is well formed and its signature right, else None."""
-    parts = urlsplit(url)
-    segments = parts.path.rstrip("/").split("/")
-    if len(segments) < 4 or segments[-4] != "e" or segments[-2] != "s":
-        return None
-    event_id, sheet_id = segments[-3], segments[-1]
-    given = parse_qs(parts.query).get("k", [""])[0]
-    if same(given, signature(secret, event_id, sheet_id)):
-        return event_id, sheet_id
-    return None
-
-
 def max_engine_url_length() -> int:
     """The longest engine URL whose longest sheet link still fits a MAX_QR_VERSION code."""
     sizes = [block.data_count for block in rs_blocks(MAX_QR_VERSION, ERROR_CORRECT_M)]
@@ -88,7 +76,7 @@ def engine_url(given: str | None) -> str:
 
 def check_engine_url(url: str) -> str:
     """The URL without its trailing slash, or one line saying what is wrong with it."""
-    shown = repr(url if len(url) <= 80 else url[:77] + "...")
+    shown = repr(shorten(url, 80))
 
     def bad(why: str) -> InputError:
         return InputError(f"engine URL {why}: {shown}", field="engine_url")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -19,13 +18,14 @@ from pathlib import Path, PurePosixPath
 
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import InputError, UnknownNameError
+from bunco_print.game import reader
+from bunco_print.game.reader import Table
+from bunco_print.game.values import shorten, shown
 
 REQUIRED_COLORS = ("ink", "accent", "accent2", "soft", "line", "muted", "gold")
 REQUIRED_FONTS = ("display", "body", "hand")
 REQUIRED_ART = ("star.svg", "seat.svg", "dice.svg", "corner.svg", "ghost.svg")  # templates use them
 FONT_SUFFIXES = (".ttf", ".otf")  # what WeasyPrint lays out and stamp.py can embed
-_KEYS = {"title", "description", "extends", "stylesheets", "colors", "fonts"}
-_FONT_KEYS = ("family", "package", "debian", "files")
 # Where a Debian font package puts its files; `debian = "fonts-lato"` names files below it.
 # Elsewhere (another system, a user's own fonts) the same file is looked for by its name.
 SYSTEM_FONTS = Path("/usr/share/fonts")
@@ -144,7 +144,7 @@ def load(name: str | Path) -> Theme:
                 f"give a folder that does, or one of: {', '.join(available())}"
             )
         return _load(folder.resolve())
-    raise UnknownNameError("theme", name, available())
+    raise UnknownNameError("theme", shorten(name, 60), available())
 
 
 @cache
@@ -249,78 +249,65 @@ def _parent(folder: Path, extends: str) -> Path:
 def _read(folder: Path) -> dict:
     """theme.toml, checked key by key; fonts become Font (stylesheets are found by _load)."""
     try:
-        data = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
+        text = (folder / "theme.toml").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         _fail(folder, "", f"cannot be read: {exc}")
-    except tomllib.TOMLDecodeError as exc:
-        _fail(folder, "", f"is not valid TOML ({exc})")
-    if unknown := sorted(set(data) - _KEYS):
-        _fail(folder, unknown[0], f"is not a key a theme knows; known: {', '.join(sorted(_KEYS))}")
-    for key in ("title", "description", "extends"):
-        if key in data and (type(data[key]) is not str or not data[key].strip()):
-            _fail(folder, key, f"must be text, not {data[key]!r}")
-    colors = _table(folder, data, "colors")
-    for name, value in colors.items():
+    top = reader.parse(text, f"theme {_where(folder)}", "theme")
+    words = {key: top.text(key, None) for key in ("title", "description", "extends")}
+    colors = top.sub("colors", optional=True)
+    for name in colors.data:
+        value = colors.raw(name)
         if not _NAME.match(name):
-            _fail(folder, f"[colors] {name}", "is not a usable colour name (a-z, 0-9, - or _)")
+            colors.fail(name, "is not a usable colour name (a-z, 0-9, - or _)")
         if type(value) is not str or not _COLOR.match(value):
-            _fail(folder, f"[colors] {name}", f"must be a colour like #d2336b, not {value!r}")
-    fonts = {
-        role: _font(folder, role, spec) for role, spec in _table(folder, data, "fonts").items()
-    }
+            colors.fail(name, f"must be a colour like #d2336b, not {shown(value)}")
+    fonts_table = top.sub("fonts", optional=True)
+    fonts = {role: _font(folder, fonts_table, role) for role in list(fonts_table.data)}
     default = ["theme.css"] if (folder / "theme.css").is_file() else []
-    sheets = data.get("stylesheets", default)
+    sheets = top.raw("stylesheets", default)
     if type(sheets) is not list or not all(type(s) is str and _relative(s) for s in sheets):
-        _fail(folder, "stylesheets", f"must list CSS files in the theme folder, not {sheets!r}")
-    return {**data, "colors": colors, "fonts": fonts, "stylesheets": sheets}
+        top.fail("stylesheets", f"must list CSS files in the theme folder, not {sheets!r}")
+    top.done()
+    found = {key: value for key, value in words.items() if value is not None}
+    return {**found, "colors": colors.data, "fonts": fonts, "stylesheets": sheets}
 
 
-def _table(folder: Path, data: dict, key: str) -> dict:
-    value = data.get(key, {})
-    if type(value) is not dict:
-        _fail(folder, key, "must be a table")
-    return value
-
-
-def _font(folder: Path, role: str, spec: object) -> Font:
-    key = f"[fonts.{role}]"
+def _font(folder: Path, fonts: Table, role: str) -> Font:
     if not _NAME.match(role):
-        _fail(folder, key, "is not a usable font role (a-z, 0-9, - or _)")
-    if type(spec) is not dict:
-        _fail(folder, key, 'must be a table: family = "...", files = { "400" = "..." }')
-    if unknown := sorted(set(spec) - set(_FONT_KEYS)):
-        _fail(folder, f"{key} {unknown[0]}", f"is not a key a font knows ({', '.join(_FONT_KEYS)})")
-    family = spec.get("family")
+        fonts.fail(role, "is not a usable font role (a-z, 0-9, - or _)")
+    spec = fonts.sub(role)  # refused unless a table: family = "...", files = { "400" = "..." }
+    spec.kind = "font"
+    family = spec.raw("family", None)
     if type(family) is not str or not _FAMILY.match(family):
-        _fail(folder, f"{key} family", f"must name the font family, not {family!r}")
+        spec.fail("family", f"must name the font family, not {shown(family)}")
+    debian, package = spec.raw("debian", None), spec.raw("package", None)
+    faces = spec.raw("files", None)
+    spec.done()
     root = folder
-    if "package" in spec and "debian" in spec:
-        _fail(folder, key, "names both a Python package and a Debian package; give one")
-    debian = spec.get("debian")
+    if package is not None and debian is not None:
+        spec.fail(None, "names both a Python package and a Debian package; give one")
     if debian is not None:
         if type(debian) is not str or not re.match(r"^fonts-[a-z0-9.+-]+$", debian):
-            _fail(folder, f"{key} debian", f"must name a Debian font package, not {debian!r}")
+            spec.fail("debian", f"must name a Debian font package, not {shown(debian)}")
         root = SYSTEM_FONTS
-    if "package" in spec:
-        package = spec["package"]
+    if package is not None:
         try:
             root = Path(str(files(package)))
         except (ModuleNotFoundError, TypeError, ValueError):
-            _fail(folder, f"{key} package", f"names no installed Python package: {package!r}")
-    faces = spec.get("files")
+            spec.fail("package", f"names no installed Python package: {shown(package)}")
     if type(faces) is not dict or "400" not in faces:
-        _fail(folder, f"{key} files", 'must map weights to files, with at least "400"')
+        spec.fail("files", 'must map weights to files, with at least "400"')
     found = {}
     for face, name in faces.items():
-        where = f"{key} files.{face}"
+        where = f"files.{face}"
         if not _FACE.match(face):
-            _fail(folder, where, 'must be a weight like "400", "700" or "400i" (italic)')
+            spec.fail(where, 'must be a weight like "400", "700" or "400i" (italic)')
         if type(name) is not str or not _relative(name) or not name.endswith(FONT_SUFFIXES):
-            _fail(folder, where, f"must be a relative .ttf or .otf path, not {name!r}")
+            spec.fail(where, f"must be a relative .ttf or .otf path, not {shown(name)}")
         path = _system_font(name) if debian else root / name
         if path is None or not path.is_file():
             hint = f" (install the Debian package {debian})" if debian else ""
-            _fail(folder, where, f"names a file that does not exist: {root / name}{hint}")
+            spec.fail(where, f"names a file that does not exist: {root / name}{hint}")
         found[face] = path
     return Font(family=family, faces=found)
 

@@ -45,6 +45,7 @@ class ServedEvent:
         self.tables = {t.sheet_id: t.number for t in night.tables}
         self._cache: dict[str, tuple[int, object, float]] = {}
         self._lock = threading.Lock()
+        self._computing: dict[str, threading.Lock] = {}
 
     @property
     def id(self) -> str:
@@ -77,29 +78,42 @@ class ServedEvent:
     # --- the night as it stands ----------------------------------------------------------------
 
     def entries(self) -> dict[str, Stored]:
-        return self._cached("entries", self.store.entries)
+        return self.kept("entries", self.store.entries)
 
-    def standing(self, max_age: float = 0.0) -> live.Standing:
+    def so_far(self, max_age: float = 0.0) -> live.NightSoFar:
         """The night as it stands. The host's pages and results want it exact; a player's page
         may show standings up to `max_age` seconds old, so fifty phones sending at once do
         not each settle the whole night again."""
 
-        def compute() -> live.Standing:
+        def compute() -> live.NightSoFar:
             entries = [s.entry for s in self.entries().values()]
-            return live.standing(self.night, entries, self.store.rolloffs(), self.store.seed)
+            return live.so_far(self.night, entries, self.store.rolloffs(), self.store.seed)
 
-        return self._cached("standing", compute, max_age)
+        return self.kept("so_far", compute, max_age)
 
-    def _cached(self, name: str, compute, max_age: float = 0.0):
+    def kept(self, name: str, compute, max_age: float = 0.0):
+        """`compute()`'s value, kept until the store changes (or for `max_age` seconds). Pages
+        run in threads: one computes, the others that want it meanwhile wait for its value."""
+        hit = self._hit(name, max_age)
+        if hit is not None:
+            return hit[1]
+        with self._computing.setdefault(name, threading.Lock()):
+            hit = self._hit(name, max_age)
+            if hit is not None:
+                return hit[1]
+            version, now = self.store.version, time.monotonic()
+            value = compute()
+            with self._lock:
+                self._cache[name] = (version, value, now)
+            return value
+
+    def _hit(self, name: str, max_age: float) -> tuple[int, object, float] | None:
         version, now = self.store.version, time.monotonic()
         with self._lock:
             hit = self._cache.get(name)
-            if hit is not None and (hit[0] == version or now - hit[2] < max_age):
-                return hit[1]
-        value = compute()
-        with self._lock:
-            self._cache[name] = (version, value, now)
-        return value
+        if hit is not None and (hit[0] == version or now - hit[2] < max_age):
+            return hit
+        return None
 
 
 def open_events(folders: list[Path], data: Path | None = None) -> dict[str, ServedEvent]:

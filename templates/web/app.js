@@ -7,26 +7,29 @@ function number(input) {
   return /^[0-9]+$/.test(v) ? parseInt(v, 10) : null;
 }
 
+// Hints only, from what the engine hands the page: the boxes that add up to the rounds
+// (data-adds-up, data-total), each box's most (max) and likely range (data-likely-*). The
+// engine judges the sheet again when it is sent, and its word is the one that counts.
 function checkEntry(form) {
-  const rounds = parseInt(form.dataset.rounds, 10);
-  const word = form.dataset.word || "Bunco";
+  const total = parseInt(form.dataset.total, 10);
   const get = (key) => form.querySelector(`[data-field="${key}"]`);
+  const label = (input) => (input.labels[0] ? input.labels[0].textContent : input.name);
   const out = [];
-  const wins = get("wins"), losses = get("losses");
-  if (wins && losses) {
-    const w = number(wins), l = number(losses);
-    if (w !== null && l !== null && w + l !== rounds) {
-      out.push(`Wins + losses = ${w + l}, but tonight had ${rounds} rounds.`);
+  const parts = (form.dataset.addsUp || "").split(" ").filter(Boolean).map(get);
+  if (parts.length && parts.every((input) => input && number(input) !== null)) {
+    const sum = parts.reduce((added, input) => added + number(input), 0);
+    if (sum !== total) {
+      out.push(`${parts.map(label).join(" + ")} = ${sum}, but tonight had ${total} rounds.`);
     }
   }
-  for (const key of ["wins", "losses", "buncos", "mini_buncos"]) {
-    const input = get(key);
-    if (!input || input.value.trim() === "") continue;
-    const v = number(input);
-    if (v === null || v > rounds) {
-      out.push(`${input.labels[0] ? input.labels[0].textContent : key}: a whole number from 0 to ${rounds}.`);
-    } else if (input.dataset.likelyMax && v > parseInt(input.dataset.likelyMax, 10)) {
-      out.push(`${v} ${key === "buncos" ? word + "s" : "mini " + word + "s"} is very rare: please check.`);
+  for (const input of form.querySelectorAll('input[type="number"][data-field]')) {
+    if (input.value.trim() === "") continue;
+    const v = number(input), max = parseInt(input.max, 10);
+    const low = parseInt(input.dataset.likelyMin, 10), high = parseInt(input.dataset.likelyMax, 10);
+    if (v === null || v > max) {
+      out.push(`${label(input)}: a whole number from 0 to ${max}.`);
+    } else if (v < low || v > high) {
+      out.push(`${v} ${label(input)} is very rare: please check.`);
     }
   }
   return out;

@@ -49,14 +49,6 @@ class Box:
             self.bottom / PT_PER_PX,
         )
 
-    def overlaps(self, other: Box) -> bool:
-        return (
-            self.x < other.right
-            and other.x < self.right
-            and self.y < other.bottom
-            and other.y < self.bottom
-        )
-
     def inside(self, other: Box) -> bool:
         eps = 0.01
         return (

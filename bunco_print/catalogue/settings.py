@@ -1,0 +1,72 @@
+"""A catalogue's settings, each declared once: catalogue.toml's key, the option that overrides it,
+and the help that option shows (cli/catalogue.py builds the command's options from them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bunco_print.game.limits import PAPERS
+
+DEFAULT_PLAYERS = (8, 12, 16, 24)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One catalogue setting, declared once: catalogue.toml's key and the option that overrides
+    it (`flags`; none for the words only the file holds), with the help the option shows."""
+
+    key: str
+    help: str = ""
+    kind: type = str
+    metavar: str = "LIST"
+    flags: tuple[str, ...] = ()  # when not --key
+    option: bool = True
+    listed: bool = False  # a comma list on the command line (a list in catalogue.toml)
+
+
+LISTED = "comma-separated"
+SETTINGS = (
+    Setting(
+        "themes", f"Theme names or theme folders, {LISTED}, or all.  [default: all]", listed=True
+    ),
+    Setting(
+        "players",
+        f"Player counts, {LISTED}.  [default: {','.join(map(str, DEFAULT_PLAYERS))}]",
+        listed=True,
+    ),
+    Setting(
+        "papers",
+        f"Paper sizes, {LISTED}.  [default: {','.join(PAPERS)}]",
+        flags=("--paper",),
+        listed=True,
+    ),
+    Setting("per_page", f"Score sheets a page, {LISTED}.  [default: 1]", listed=True),
+    Setting("rulesets", f"Rule systems, {LISTED}.  [default: classic]", listed=True),
+    Setting("shop", "The shop's name, for the words.", metavar="TEXT"),
+    Setting("seed", "The seed of every pack.  [default: 1]", int, "N"),
+    Setting("date", "The date on the packs, YYYY-MM-DD.  [default: today]", metavar="DATE"),
+    Setting("title", option=False),
+    Setting("intro", option=False),
+    Setting("tags", option=False),
+    Setting(
+        "editable",
+        "Packs with fillable form fields on the write-in lines.  [default: not editable]",
+        bool,
+        "",
+        ("--editable/--not-editable",),
+    ),
+    Setting(
+        "qr",
+        "QR codes that open the scoring engine at the engine URL.  [default: none, as a buyer "
+        "has no engine]",
+        bool,
+        "",
+        ("--qr/--no-qr",),
+    ),
+    Setting(
+        "extras",
+        "Party extras in every pack: all, none, or some of invitation, name-tags, prize-tags, "
+        "host-checklist, sign-in-sheet (comma-separated).  [default: all]",
+    ),
+)
+KEYS = tuple(setting.key for setting in SETTINGS)

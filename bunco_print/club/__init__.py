@@ -1,0 +1,1 @@
+"""A club's year: members, subs, dues, standings and year-end prizes across every night."""

@@ -1,0 +1,37 @@
+"""The read-only standings board for a TV or projector: progress, standings, prizes and, for a
+tournament, who advances. Its own link (`k` signed for "board") opens nothing else."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from bunco_print.web.events import ServedEvent
+from bunco_print.web.views import shown
+from bunco_print.web.views.base import host_of, night_page, panel
+
+STANDINGS_SHOWN = 20
+
+
+def board(request: Request) -> Response:
+    return night_page(host_of(request, "board"), "web/board.html.j2", view)
+
+
+def live_panel(request: Request) -> Response:
+    return panel(request, host_of(request, "board"), "web/board_panel.html.j2", view)
+
+
+def view(event: ServedEvent) -> dict:
+    now = event.so_far()
+    done, total = shown.progress(event)
+    return {
+        "night": event.night,
+        "k": event.role_key("board"),
+        "version": event.store.version,
+        "done": done,
+        "total": total,
+        "standings": shown.standings(event, limit=STANDINGS_SHOWN),
+        "prizes": shown.prizes(event, now),
+        "seats": shown.seats(event, now),
+        "locked": event.store.locked,
+    }

@@ -1,0 +1,99 @@
+"""What is fetched rather than read: the host's results (results.json, totals.csv,
+rolloffs.csv, the results sheet's PDF) and the pages' own files (the script and stylesheet, a
+night's theme as CSS, its fonts and art)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from bunco_print.edges.resources import data_dir
+from bunco_print.errors import BuncoError
+from bunco_print.nights import live
+from bunco_print.printing.results import results_pdf as results_sheet
+from bunco_print.web.views.base import download, error_page, event_of, host_of
+
+STATIC = {"app.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8"}
+FONT_TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".woff2": "font/woff2", ".woff": "font/woff"}
+ART = ("star.svg", "dice.svg", "corner.svg", "ghost.svg", "seat.svg", "rule.svg")
+CSV = "text/csv; charset=utf-8"
+
+
+# --- the host's results -------------------------------------------------------------------------
+
+
+def results_json(request: Request) -> Response:
+    """The same document as `bunco-print prizes --json` for the totals entered so far."""
+    event = host_of(request)
+    body = json.dumps(event.so_far().json(), indent=2, ensure_ascii=False) + "\n"
+    return Response(body, media_type="application/json")
+
+
+def totals_csv(request: Request) -> Response:
+    event = host_of(request)
+    return download(event.so_far().totals_csv(), CSV, event, live.TOTALS_NAME)
+
+
+def rolloffs_csv(request: Request) -> Response:
+    event = host_of(request)
+    return download(event.so_far().rolloffs_csv(), CSV, event, live.ROLLOFFS_NAME)
+
+
+def results_pdf(request: Request) -> Response:
+    event = host_of(request)
+    now = event.so_far()
+    if not now.settlement.valid:
+        return error_page(
+            request, 409, "The totals do not hold together yet: fix the sheets the dashboard "
+            "flags, then print the results.",
+        )  # fmt: skip
+    return download(results_sheet(now.settlement), "application/pdf", event, "results.pdf")
+
+
+# --- the pages' own files -----------------------------------------------------------------------
+
+
+def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return error_page(request, 404)
+    body = (data_dir("templates") / "web" / name).read_bytes()
+    return Response(body, media_type=STATIC[name], headers={"Cache-Control": "public, max-age=300"})
+
+
+def theme_css(request: Request) -> Response:
+    event = event_of(request)
+    prefix = f"/e/{event.id}/font"
+    css = event.theme.base_css(lambda role, face, path: f"{prefix}/{role}/{face}")
+    return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=300"})
+
+
+def font(request: Request) -> Response:
+    event = event_of(request)
+    role, face = request.path_params["role"], request.path_params["face"]
+    fonts = event.theme.fonts
+    if role not in fonts or face not in fonts[role].faces:
+        return error_page(request, 404)
+    path: Path = fonts[role].faces[face]
+    kind = FONT_TYPES.get(path.suffix.lower(), "application/octet-stream")
+    headers = {"Cache-Control": "public, max-age=86400"}
+    return Response(path.read_bytes(), media_type=kind, headers=headers)
+
+
+def art(request: Request) -> Response:
+    event = event_of(request)
+    name = request.path_params["name"]
+    if name not in ART:
+        return error_page(request, 404)
+    try:
+        body = event.theme.art(name).read_bytes()
+    except BuncoError:
+        return error_page(request, 404)
+    headers = {
+        "Cache-Control": "public, max-age=86400",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    }
+    return Response(body, media_type="image/svg+xml", headers=headers)

@@ -1,0 +1,191 @@
+"""The host's dashboard: every sheet's state, the night's checks and the prizes as they stand,
+the latest changes; and her actions on it: a sheet's correction (with its history), a roll-off's
+winner, virtual dice, the lock. Only the host's link (`k` signed for "host") opens them."""
+
+from __future__ import annotations
+
+import secrets
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from bunco_print.errors import InputError
+from bunco_print.nights import live
+from bunco_print.web.events import ServedEvent
+from bunco_print.web.forms import read_fields, wants_json
+from bunco_print.web.views import shown
+from bunco_print.web.views.base import error_page, host_of, in_thread, night_page, page, panel
+
+HISTORY_SHOWN = 15
+STATES = ("missing", "entered", "corrected", "flagged")
+
+
+def dashboard(request: Request) -> Response:
+    return night_page(host_of(request), "web/host.html.j2", view)
+
+
+def live_panel(request: Request) -> Response:
+    return panel(request, host_of(request), "web/host_panel.html.j2", view)
+
+
+def view(event: ServedEvent) -> dict:
+    night = event.night
+    now = event.so_far()
+    entries = event.entries()
+    flagged = now.problems_by_sheet()
+    k = event.role_key("host")
+    rows = []
+    for s in night.sheets:
+        kept = entries.get(s.id)
+        state = "missing"
+        if kept is not None:
+            state = "flagged" if s.id in flagged else "corrected" if kept.changes > 1 else "entered"
+        rows.append({
+            "id": s.id,
+            "name": shown.name_of(event, s.id, kept),
+            "state": state,
+            "values": kept.entry.values() if kept else dict.fromkeys(live.FIELDS, ""),
+            "via": kept.via if kept else "",
+            "at": kept.at[11:16] if kept else "",
+            "problems": [p.message for p in flagged.get(s.id, [])],
+            "edit": f"/e/{event.id}/host/sheet/{s.id}?k={k}",
+        })  # fmt: skip
+    counts = {k: sum(r["state"] == k for r in rows) for k in STATES}
+    missing = [p.sheet for p in now.validation.errors if p.code == "missing_sheet"]
+    return {
+        "night": night,
+        "word": night.ruleset.word,
+        "k": k,
+        "version": event.store.version,
+        "rows": rows,
+        "counts": counts,
+        "done": len(rows) - counts["missing"],
+        "total": len(rows),
+        "missing": missing,
+        "errors": [p.message for p in now.validation.errors if p.code != "missing_sheet"],
+        "warnings": [p.message for p in now.validation.warnings],
+        "valid": now.settlement.valid,
+        "prizes": shown.prizes(event, now),
+        "seats": shown.seats(event, now),
+        "standings": shown.standings(event, limit=len(rows)),
+        "history": [_change(c) for c in event.store.history(limit=HISTORY_SHOWN)],
+        "locked": event.store.locked,
+        "seed": now.seed,
+        "open_ties": bool(live.open_awards(now.settlement)),
+        "minis": night.ruleset.track_mini_buncos,
+        "traveler": "traveler" in live.fields(night),
+        "board": event.role_path("board"),
+    }
+
+
+def _change(c) -> dict:
+    def worded(values: dict | None) -> str:
+        if not values:
+            return "-"
+        counts = " ".join(f"{values[k]}" for k in live.FIELDS if k != "name" and k in values)
+        return counts + (f" {values['name']}" if values.get("name") else "")
+
+    return {"sheet": c.sheet, "via": c.via, "at": c.at, "old": worded(c.old), "new": worded(c.new)}
+
+
+# --- a sheet's correction ---------------------------------------------------------------------
+
+
+def correction(request: Request) -> Response:
+    event = host_of(request)
+    sheet = request.path_params["sheet"]
+    if sheet not in event.night.sheet_ids:
+        return error_page(request, 404)
+    return _correction_page(request, event, sheet)
+
+
+async def correct(request: Request) -> Response:
+    event = host_of(request)
+    if request.path_params["sheet"] not in event.night.sheet_ids:
+        return error_page(request, 404)
+    fields = await read_fields(request)
+    return await in_thread(_correct, request, event, fields)
+
+
+def _correct(request: Request, event: ServedEvent, fields: dict) -> Response:
+    sheet = request.path_params["sheet"]
+    try:
+        entry = live.read_entry(event.night, sheet, fields)
+    except InputError as exc:
+        if wants_json(request):
+            return JSONResponse({"error": str(exc), "field": exc.field}, status_code=400)
+        return _correction_page(request, event, sheet, fields, exc)
+    event.store.record(entry, "host", host=True)
+    request.app.state.log(f"{event.id}: sheet {sheet} corrected by the host")
+    if wants_json(request):
+        return JSONResponse({"recorded": True, "sheet": sheet, "entry": entry.values()})
+    return _back(event)
+
+
+def _correction_page(
+    request: Request, event: ServedEvent, sheet: str, values: dict | None = None,
+    error: InputError | None = None,
+) -> Response:  # fmt: skip
+    if values is None:
+        kept = event.entries().get(sheet)
+        values = kept.entry.values() if kept else {}
+    return page(
+        request, "web/correct.html.j2", event, status=400 if error else 200,
+        night=event.night,
+        sheet=sheet,
+        label=shown.label(event, sheet),
+        fields=shown.form_fields(event, values, error.field if error else None),
+        adds_up=live.ADDS_UP,
+        error=str(error) if error else "",
+        history=[_change(c) for c in event.store.history(sheet)],
+        action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
+        back=event.role_path("host"),
+    )  # fmt: skip
+
+
+# --- roll-offs, dice, the lock ----------------------------------------------------------------
+
+
+async def rolloff(request: Request) -> Response:
+    """The host names a roll-off's winner (or clears it: an empty `sheet`)."""
+    event = host_of(request)
+    fields = await read_fields(request)
+    return await in_thread(_rolloff, request, event, fields)
+
+
+def _rolloff(request: Request, event: ServedEvent, fields: dict) -> Response:
+    prize, sheet = str(fields.get("prize", "")), str(fields.get("sheet", "")).strip()
+    try:
+        winner = live.rolloff_winner(event.so_far(), event.store.rolloffs(), prize, sheet)
+    except InputError as exc:
+        return error_page(request, 400, str(exc))
+    event.store.set_rolloff(prize, winner, "host")
+    return _done(request, event)
+
+
+async def dice(request: Request) -> Response:
+    """Roll the open ties with virtual dice, under a seed shown on the page (`prizes --roll
+    --seed N` gives the same); or take the dice back."""
+    event = host_of(request)
+    fields = await read_fields(request)
+    seed = None if fields.get("action") == "clear" else secrets.randbelow(1_000_000)
+    await in_thread(event.store.set_seed, seed)
+    return _done(request, event)
+
+
+async def lock(request: Request) -> Response:
+    event = host_of(request)
+    fields = await read_fields(request)
+    await in_thread(event.store.set_locked, str(fields.get("locked", "1")) == "1")
+    request.app.state.log(f"{event.id}: {'locked' if event.store.locked else 'unlocked'}")
+    return _done(request, event)
+
+
+def _done(request: Request, event: ServedEvent) -> Response:
+    if wants_json(request):
+        return JSONResponse({"done": True, "version": event.store.version})
+    return _back(event)
+
+
+def _back(event: ServedEvent) -> Response:
+    return RedirectResponse(event.role_path("host"), status_code=303)

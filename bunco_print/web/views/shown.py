@@ -1,0 +1,112 @@
+"""How a night's sheets are worded on its pages: labels, progress, standings, the entry form's
+fields and the prizes as they stand. Plain values for the templates; the rules are the core's."""
+
+from __future__ import annotations
+
+from bunco_print.edges.store import Stored
+from bunco_print.game.money import format_money
+from bunco_print.nights import live, results
+from bunco_print.web.events import ServedEvent
+
+STANDINGS_SHOWN = 10
+
+
+def name_of(event: ServedEvent, sheet: str | None, kept: Stored | None) -> str:
+    if sheet is None:
+        return ""
+    return (kept.entry.name if kept else "") or event.night.names.get(sheet, "")
+
+
+def label(event: ServedEvent, sheet: str) -> str:
+    kept = event.entries().get(sheet)
+    name = name_of(event, sheet, kept)
+    kind = "Card" if event.night.team_cards else "Sheet"
+    return f"{kind} {sheet} · {name}" if name else f"{kind} {sheet}"
+
+
+def progress(event: ServedEvent) -> tuple[int, int]:
+    """(sheets in, sheets): the store only ever holds this night's sheets."""
+    return len(event.entries()), len(event.night.sheet_ids)
+
+
+def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> list[dict]:
+    """The form's fields as the printed "Tonight's totals" boxes name them, each with the bounds
+    the engine holds it to (live.boxes), for the page's hints."""
+    night, rules = event.night, event.night.ruleset
+    word = rules.word
+    token = rules.traveler_token or "Traveler"
+    labels = {
+        "wins": "Wins",
+        "losses": "Losses",
+        "buncos": f"{word}s",
+        "mini_buncos": f"Mini {word}s",
+        "traveler": f"I hold the {token}",
+        "name": "Team name" if night.team_cards else "Your name",
+    }
+    out = []
+    for box in live.boxes(night):
+        value = shown.get(box.key, "")
+        out.append({
+            "key": box.key,
+            "label": labels[box.key],
+            "value": "" if value is None else str(value),
+            "max": box.most,
+            "likely": box.likely,
+            "required": box.required,
+            "error": box.key == error_field,
+            "kind": box.kind,
+        })  # fmt: skip
+    return out
+
+
+def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float = 0.0) -> list[dict]:
+    now = event.so_far(max_age)
+    currency = event.night.currency
+    return [
+        {
+            "rank": s.rank,
+            "label": label(event, s.sheet.sheet),
+            "wins": f"{s.sheet.wins:g}",
+            "buncos": f"{s.sheet.buncos:g}",
+            "won": format_money(s.won, currency) if s.won else "",
+        }
+        for s in now.settlement.standings[:limit]
+    ]
+
+
+def prizes(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
+    """The prizes as they stand; before the totals hold together, what is at stake."""
+    if now.settlement.prizes:
+        return [award(event, a) for a in now.settlement.prizes]
+    currency = event.night.currency
+    return [
+        {
+            "id": p.id, "name": p.name, "open": False, "winners": [], "tied": [], "how": "",
+            "amount": format_money(p.amount, currency) if p.amount else "",
+            "status": "awarded once every sheet is in and the totals hold together",
+        }
+        for p in event.night.prizes
+    ]  # fmt: skip
+
+
+def award(event: ServedEvent, a) -> dict:
+    return {
+        "id": a.id,
+        "name": a.name,
+        "amount": format_money(a.amount, event.night.currency) if a.amount else "",
+        "status": results.STATUS.get(a.status, a.status),
+        "open": a.status == "rolloff",
+        "winners": [label(event, s) for s in a.winners],
+        "tied": [{"id": s, "label": label(event, s)} for s in a.tied],
+        "how": results.details(a),
+    }
+
+
+def seats(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
+    adv = now.settlement.advancement
+    if adv is None:
+        return []
+    groups = [{"title": "Semi-final seats", "seats": [award(event, a) for a in adv.semi_seats]}]
+    if adv.final_seats:
+        groups.append({"title": "Final table", "seats": [award(event, a) for a in adv.final_seats]})
+    return groups

@@ -1,6 +1,7 @@
 """Fields: the core names them, the command line words them as flags, from one complete table."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,9 @@ def named_fields() -> dict[str, str]:
             given = [kw.value for kw in node.keywords if kw.arg == "field"]
             given += node.args[takes[name] : takes[name] + 1]
             for value in given:
-                if isinstance(value, ast.Constant) and value.value and isinstance(value.value, str):
-                    named[value.value] = f"{path.name}:{node.lineno}"
+                text = value.value if isinstance(value, ast.Constant) else None
+                if isinstance(text, str) and re.fullmatch(r"[a-z][a-z0-9_]*", text):
+                    named[text] = f"{path.name}:{node.lineno}"
             if name == "InputError" and node.args:
                 for part in ast.walk(node.args[0]):
                     if isinstance(part, ast.Constant) and isinstance(part.value, str):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bunco_print.printing.layout import svg
@@ -10,6 +11,38 @@ from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import Box, Label
 from bunco_print.printing.layout.side_grid import SIDE_HEAD, SIDE_TITLE, Part
 from bunco_print.theming.ink_saver import LARGE_FROM
+
+# The score grid: a block per set (its W and L boxes, a Bunco tally, a mini-Bunco tally where
+# the ruleset keeps one, a row per round and a total row), blocks side by side in bands, each
+# band right of a round column showing each round's die. Measures in pt unless said otherwise;
+# those marked "(scaled)" are times --large-print's scale.
+# Across, in W/L box widths: a Bunco tally, a mini-Bunco tally, a block without the mini tally.
+TALLY_UNITS, MINI_UNITS, BLOCK_UNITS = 1.9, 1.5, 3.9
+ROUND_UNITS, ROUND_MIN = 1.1, 26  # the round column: in W/L box widths, and at least (pt)
+BOX_MAX, ROW_MAX = 44, 31  # a W/L box at its widest, a round's row at its tallest (scaled)
+SET_GAP, SET_GAP_NARROW = 8, 5  # between set blocks; the narrow gap for boxes up to NARROW_BOX
+NARROW_BOX = 20
+BAND_GAP, BAND_GAP_ROWS = 12, 0.6  # between bands: at least BAND_GAP, else 0.6 of a row
+BAND_EXTRA_ROWS = 2.6  # choosing bands: a band's titles, heads and total row, counted in rows
+ROW_WEIGHT = 1.3  # choosing bands: a pt of row height counts as much as 1.3 pt of box width
+BETTER_BY = 0.5  # choosing bands: fewer bands unless more give cells this much (pt) roomier
+TITLE_ROWS, HEAD_ROWS = 1.05, 0.75  # a band's set titles and its column heads, in rows
+PILL_TOP, PILL_SHORTER = 1, 3  # a set title's tinted pill: this far down, this much shorter
+# The grid's word size: this share of a row (scaled) and of a W/L box, between these (scaled).
+WORDS_IN_ROW, WORDS_IN_BOX, WORDS_MIN, WORDS_MAX = 0.42, 0.45, 6.2, 9.5
+# A round's die: this share of a row and of the round column, at most DIE_MAX; its outline a
+# DIE_OUTLINE-th of its side, at least DIE_OUTLINE_MIN.
+DIE_IN_ROW, DIE_IN_COLUMN, DIE_MAX = 0.64, 0.6, 17
+DIE_OUTLINE, DIE_OUTLINE_MIN = 14, 0.7
+RULE_W, TOTAL_RULE_W, FRAME_W, FRAME_RADIUS = 0.6, 1.1, 1.2, 3  # a block's lines
+# Words, in em of the grid's word size: ROUND and Total, a set's title, its "then a break",
+# the W and L heads, the tallies' heads; the spacing of ROUND's letters (pt).
+ROUND_EM, TOTAL_EM, SET_EM, BREAK_EM, SHORT_HEAD_EM, LONG_HEAD_EM = 0.72, 0.8, 1.25, 0.7, 0.95, 0.85
+ROUND_SPACING = 0.5
+# Baselines: the heads' this far down their row (a share of it); Total's, a set title's and
+# a break's this many em below their row's middle.
+HEAD_BASELINE, TOTAL_DROP, SET_DROP, BREAK_DROP = 0.68, 0.35, 0.45, 0.3
+BREAK_INSET, BREAK_ROOM = 4, 120  # "then a break": in from the block's right, in a block this wide
 
 
 @dataclass
@@ -24,25 +57,122 @@ class Marks:
 def score_cells(night: Inputs, w, h, ref=None) -> tuple[int, float, float]:
     """The score grid's bands, its W and L boxes' width and its rows' height in w x h pt."""
     sets, rounds = night.event.sets, night.event.rounds_per_set
-    units = 3.9 + (1.5 if night.ruleset.track_mini_buncos else 0)
+    units = BLOCK_UNITS + (MINI_UNITS if night.ruleset.track_mini_buncos else 0)
     big = night.scale  # --large-print: room for larger cells and text
     candidates = []
     for bands in range(1, sets + 1):
-        k = math.ceil(sets / bands)
-        if k * bands - sets < bands:  # no band left empty
-            cand_u = min((w - k * 8 - 26) / (k * units + 1.1), 44 * big)
-            cand_rh = min((h - (bands - 1) * 12) / bands / (rounds + 2.6), 31 * big)
-            candidates.append((bands, cand_u, cand_rh))
+        per_band = math.ceil(sets / bands)
+        if per_band * bands - sets < bands:  # no band left empty
+            box_w = (w - per_band * SET_GAP - ROUND_MIN) / (per_band * units + ROUND_UNITS)
+            row_h = (h - (bands - 1) * BAND_GAP) / bands / (rounds + BAND_EXTRA_ROWS)
+            candidates.append((bands, min(box_w, BOX_MAX * big), min(row_h, ROW_MAX * big)))
     if big > 1 and night.per_page == 2:  # large print asked for 4 a page: the boxes and the
         # rows as much larger than that normal sheet's (`ref`, sheets.reference_cells) as can be
-        ref_u, ref_rh = ref
-        return max(candidates, key=lambda c: (min(c[1] / ref_u, c[2] / ref_rh), -c[0]))
-    best_q, b, u, rh = -1.0, 1, 0.0, 0.0
-    for bands, cand_u, cand_rh in candidates:
-        q = min(cand_u, cand_rh * 1.3)
-        if q > best_q + 0.5:
-            best_q, b, u, rh = q, bands, cand_u, cand_rh
-    return b, u, rh
+        ref_box, ref_row = ref
+        return max(candidates, key=lambda c: (min(c[1] / ref_box, c[2] / ref_row), -c[0]))
+    best_room, best = -1.0, (1, 0.0, 0.0)
+    for bands, box_w, row_h in candidates:
+        room = min(box_w, row_h * ROW_WEIGHT)
+        if room > best_room + BETTER_BY:
+            best_room, best = room, (bands, box_w, row_h)
+    return best
+
+
+@dataclass(frozen=True)
+class ScoreGrid:
+    """A score grid's measures (pt): `count` sets from set `first`, `per_band` blocks a band,
+    W/L boxes `box_w` wide, rows `row_h` tall, right of a round column `round_w` wide."""
+
+    first: int
+    count: int
+    per_band: int
+    rounds: int
+    box_w: float
+    row_h: float
+    round_w: float
+    gap: float  # between set blocks
+    block_w: float
+    cols: tuple[tuple[str, float], ...]  # a block's columns: head and width
+    size: float  # the grid's word size
+    title_h: float  # a band's set titles
+    head_h: float  # a band's column heads
+    band_pitch: float  # from a band's top to the next's
+    top: float
+    die: float  # a round's die, its side
+
+    @property
+    def pitch(self) -> float:
+        return self.block_w + self.gap
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band of set blocks: its number (from 0), the top of its set titles and of its first
+    round's row, its round column's left (a short last band is centred), its blocks' places."""
+
+    number: int
+    top: float
+    grid_top: float
+    left: float
+    blocks: tuple[int, ...]
+
+    def block_x(self, g: ScoreGrid, place: int) -> float:
+        return self.left + g.round_w + g.gap / 2 + place * g.pitch
+
+
+def _score_measures(night: Inputs, oy, w, h, word: str, part: Part | None, ref) -> ScoreGrid:
+    """The score grid's measures for w x h pt from oy (`part`: one side's sets, from the top)."""
+    mini, big = night.ruleset.track_mini_buncos, night.scale
+    rounds = night.event.rounds_per_set
+    if part is None:
+        bands, box_w, row_h = score_cells(night, w, h, ref)
+        first, count = 1, night.event.sets
+        per_band, round_w = math.ceil(count / bands), max(box_w * ROUND_UNITS, ROUND_MIN)
+    else:
+        bands, box_w, row_h, round_w = part.bands, part.u, part.rh, part.die_w
+        first, count, per_band = part.sets.start, len(part.sets), math.ceil(part.per_side / bands)
+    gap = SET_GAP if box_w > NARROW_BOX else SET_GAP_NARROW
+    # width left over once W/L are at their cap goes to the tallies
+    block_w = (w - round_w - per_band * gap) / per_band
+    tally_unit = (block_w - 2 * box_w) / (TALLY_UNITS + (MINI_UNITS if mini else 0))
+    cols = (("W", box_w), ("L", box_w), (word, tally_unit * TALLY_UNITS))
+    cols += (("Mini", tally_unit * MINI_UNITS),) if mini else ()
+    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
+    in_cells = min(row_h * WORDS_IN_ROW * big, box_w * WORDS_IN_BOX, WORDS_MAX * big)
+    size = max(in_cells, WORDS_MIN * big)
+    title_h, head_h = row_h * TITLE_ROWS, row_h * HEAD_ROWS
+    if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
+        title_h, head_h = min(title_h, size * SIDE_TITLE), min(head_h, size * SIDE_HEAD)
+    band_h = title_h + head_h + row_h * (rounds + 1)
+    band_gap = max(BAND_GAP, row_h * BAND_GAP_ROWS) if bands > 1 else 0
+    total_h = bands * band_h + (bands - 1) * band_gap
+    return ScoreGrid(
+        first,
+        count,
+        per_band,
+        rounds,
+        box_w,
+        row_h,
+        round_w,
+        gap,
+        block_w,
+        cols,
+        size,
+        title_h,
+        head_h,
+        band_h + band_gap,
+        oy + (h - total_h) / 2 if part is None else oy,  # a side's sets: from the top
+        min(row_h * DIE_IN_ROW, round_w * DIE_IN_COLUMN, DIE_MAX),
+    )
+
+
+def _bands(g: ScoreGrid, ox) -> Iterator[Band]:
+    k = g.per_band
+    for number in range(math.ceil(g.count / k)):
+        top = g.top + number * g.band_pitch
+        left = ox + (k - min(k, g.count - number * k)) * g.pitch / 2
+        blocks = tuple(j for j in range(k) if number * k + j < g.count)
+        yield Band(number, top, top + g.title_h + g.head_h, left, blocks)
 
 
 def score_grid(
@@ -61,151 +191,101 @@ def score_grid(
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
     `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
-    event, ruleset, c = night.event, night.ruleset, night.colors
-    sets, rounds, mini = event.sets, event.rounds_per_set, ruleset.track_mini_buncos
-    big = night.scale  # --large-print
-    if part is None:
-        b, u, rh = score_cells(night, w, h, ref)
-        first, count, k = 1, sets, math.ceil(sets / b)
-        die_w = max(u * 1.1, 26)
-    else:
-        b, u, rh, die_w = part.bands, part.u, part.rh, part.die_w
-        first, count, k = part.sets.start, len(part.sets), math.ceil(part.per_side / b)
-    gap = 8 if u > 20 else 5
-    # width left over once W/L are at their cap goes to the tallies
-    tally_units = 1.9 + (1.5 if mini else 0)
-    block_w = (w - die_w - k * gap) / k
-    tu = (block_w - 2 * u) / tally_units
-    bunco_w = tu * 1.9
-    mini_w = tu * 1.5 if mini else 0
-    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
-    fs = max(min(rh * 0.42 * big, u * 0.45, 9.5 * big), 6.2 * big)
-    title_h, head_h = rh * 1.05, rh * 0.75
-    if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
-        title_h, head_h = min(title_h, fs * SIDE_TITLE), min(head_h, fs * SIDE_HEAD)
-    band_h = title_h + head_h + rh * (rounds + 1)
-    band_gap = max(12, rh * 0.6) if b > 1 else 0
-    total_h = b * band_h + (b - 1) * band_gap
-    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
-    die_size = min(rh * 0.64, die_w * 0.6, 17)
-    pitch, band_pitch = block_w + gap, band_h + band_gap
-    cols = [("W", u), ("L", u), (word, bunco_w)] + ([("Mini", mini_w)] if mini else [])
+    g = _score_measures(night, oy, w, h, word, part, ref)
     # drawing order: tints, rules, frames, dice
-    tint, rule = svg.fill(c["soft"]), svg.stroke(c["line"], 0.6, night.rule_dash)
-    total_rule = svg.stroke(night.frame, night.frame_width(1.1))
-    frame = "frame|" + svg.stroke(night.frame, night.frame_width(1.2))
-    display, body = night.family("display"), night.family("body")
-
-    def bands_():
-        for band in range(math.ceil(count / k)):
-            by = y0 + band * band_pitch
-            off = ox + (k - min(k, count - band * k)) * pitch / 2  # a short last band is centred
-            blocks = [j for j in range(k) if band * k + j < count]
-            yield band, by, by + title_h + head_h, off, blocks
-
-    for _band, by, gy, off, blocks in bands_():
-        for r in range(1, rounds + 1):  # the die column: the mark of each round
-            if marks is not None:
-                cy, half = gy + (r - 0.5) * rh, die_size / 2
-                marks.dice.append(Box(off + die_w / 2 - half, cy - half, die_size, die_size))
-            layer.die(
-                off + die_w / 2,
-                gy + (r - 0.5) * rh,
-                die_size,
-                r,
-                night.die_color,
-                stroke_w=night.frame_width(max(die_size / 14, 0.7)),
-                family=display,
-            )
-        for j in blocks:
-            bx = off + die_w + gap / 2 + j * pitch
-            layer.add(
-                tint,
-                svg.rrect(bx, by + 1, block_w, title_h - 3, (title_h - 3) / 2)
-                + svg.rrect(bx, gy + rounds * rh, block_w, rh),
-            )
-            d = "".join(
-                svg.seg(bx, gy + r * rh, bx + block_w, gy + r * rh) for r in range(1, rounds)
-            )
-            if marks is not None:
-                marks.rules += [(bx, bx + block_w, gy + r * rh) for r in range(1, rounds)]
-            x = bx
-            for _label, cw in cols[:-1]:
-                x += cw
-                d += svg.seg(x, gy, x, gy + (rounds + 1) * rh)
-            layer.add(rule, d)
-            layer.add(total_rule, svg.seg(bx, gy + rounds * rh, bx + block_w, gy + rounds * rh))
-            layer.add(frame, svg.rrect(bx, gy, block_w, (rounds + 1) * rh, 3))
+    for band in _bands(g, ox):
+        _round_dice(night, layer, g, band, marks)
+        for place in band.blocks:
+            _set_block(night, layer, g, band.block_x(g, place), band, marks)
     # labels: short, so SVG text (an HTML line costs more than a short SVG label)
-    muted, ink = night.muted, c["ink"]
-    least = night.min_text * big
-    for band, by, gy, off, blocks in bands_():
+    for band in _bands(g, ox):
+        _band_words(night, layer, g, band)
+
+
+def _round_dice(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band, marks) -> None:
+    """The round column: each round's row shows the die of its mark."""
+    x, half = band.left + g.round_w / 2, g.die / 2
+    outline = night.frame_width(max(g.die / DIE_OUTLINE, DIE_OUTLINE_MIN))
+    for r in range(1, g.rounds + 1):
+        y = band.grid_top + (r - 0.5) * g.row_h
+        if marks is not None:
+            marks.dice.append(Box(x - half, y - half, g.die, g.die))
+        layer.die(x, y, g.die, r, night.die_color, stroke_w=outline, family=night.family("display"))
+
+
+def _set_block(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, marks) -> None:
+    """A set's block at x: its title's pill and total row tinted, its rules and frame."""
+    c, top, rounds, row_h, block_w = night.colors, band.grid_top, g.rounds, g.row_h, g.block_w
+    pill_h = g.title_h - PILL_SHORTER
+    total_y = top + rounds * row_h
+    layer.add(
+        svg.fill(c["soft"]),
+        svg.rrect(x, band.top + PILL_TOP, block_w, pill_h, pill_h / 2)
+        + svg.rrect(x, total_y, block_w, row_h),
+    )
+    rows = range(1, rounds)
+    d = "".join(svg.seg(x, top + r * row_h, x + block_w, top + r * row_h) for r in rows)
+    if marks is not None:
+        marks.rules += [(x, x + block_w, top + r * row_h) for r in rows]
+    col_x = x
+    for _head, col_w in g.cols[:-1]:
+        col_x += col_w
+        d += svg.seg(col_x, top, col_x, top + (rounds + 1) * row_h)
+    layer.add(svg.stroke(c["line"], RULE_W, night.rule_dash), d)
+    total_rule = svg.stroke(night.frame, night.frame_width(TOTAL_RULE_W))
+    layer.add(total_rule, svg.seg(x, total_y, x + block_w, total_y))
+    frame = "frame|" + svg.stroke(night.frame, night.frame_width(FRAME_W))
+    layer.add(frame, svg.rrect(x, top, block_w, (rounds + 1) * row_h, FRAME_RADIUS))
+
+
+def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> None:
+    """A band's words: ROUND and Total in the round column, then each set's title and heads."""
+    body, least = night.family("body"), night.min_text * night.scale
+    x, head_y = band.left + g.round_w / 2, band.top + g.title_h + g.head_h * HEAD_BASELINE
+    total_y = band.grid_top + g.rounds * g.row_h + g.row_h * 0.5 + g.size * TOTAL_DROP
+    round_size, total_size = max(g.size * ROUND_EM, least), max(g.size * TOTAL_EM, least)
+    layer.text(
+        svg.text(x, head_y, "ROUND", round_size, body, 700, night.muted, "middle", ROUND_SPACING)
+        + svg.text(x, total_y, "Total", total_size, body, 700, night.colors["ink"], "middle")
+    )
+    for place in band.blocks:
+        number = g.first + band.number * g.per_band + place
+        _set_words(night, layer, g, band.block_x(g, place), band, number, head_y)
+
+
+def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, number, head_y):
+    """A set block's title ("Set 2", and "then a break" where the ruleset has one) and heads."""
+    c, body, least = night.colors, night.family("body"), night.min_text * night.scale
+    title_mid = band.top + g.title_h * 0.5
+    layer.text(
+        svg.text(
+            x + g.block_w / 2,
+            title_mid + g.size * SET_DROP,
+            f"Set {number}",
+            g.size * SET_EM,
+            night.family("display"),
+            fill=c["accent"],
+            anchor="middle",
+        )
+    )
+    breaks = night.ruleset.break_after_sets
+    if number in breaks and number < night.event.sets and g.block_w > BREAK_ROOM:
         layer.text(
             svg.text(
-                off + die_w / 2,
-                by + title_h + head_h * 0.68,
-                "ROUND",
-                max(fs * 0.72, least),
+                x + g.block_w - BREAK_INSET,
+                title_mid + g.size * BREAK_DROP,
+                "then a break",
+                max(g.size * BREAK_EM, least),
                 body,
-                700,
-                muted,
-                "middle",
-                0.5,
-            )
-            + svg.text(
-                off + die_w / 2,
-                gy + rounds * rh + rh * 0.5 + fs * 0.35,
-                "Total",
-                max(fs * 0.8, least),
-                body,
-                700,
-                ink,
-                "middle",
+                fill=night.muted,
+                anchor="end",
+                italic=True,
             )
         )
-        for j in blocks:
-            s = first + band * k + j
-            bx = off + die_w + gap / 2 + j * pitch
-            layer.text(
-                svg.text(
-                    bx + block_w / 2,
-                    by + title_h * 0.5 + fs * 0.45,
-                    f"Set {s}",
-                    fs * 1.25,
-                    display,
-                    fill=c["accent"],
-                    anchor="middle",
-                )
-            )
-            if s in ruleset.break_after_sets and s < sets and block_w > 120:
-                layer.text(
-                    svg.text(
-                        bx + block_w - 4,
-                        by + title_h * 0.5 + fs * 0.3,
-                        "then a break",
-                        max(fs * 0.7, least),
-                        body,
-                        fill=muted,
-                        anchor="end",
-                        italic=True,
-                    )
-                )
-            x = bx
-            for label, cw in cols:
-                size = max(fs * (0.95 if len(label) < 3 else 0.85), least)
-                layer.text(
-                    svg.text(
-                        x + cw / 2,
-                        by + title_h + head_h * 0.68,
-                        label,
-                        size,
-                        body,
-                        700,
-                        ink,
-                        "middle",
-                    )
-                )
-                x += cw
+    for head, col_w in g.cols:
+        size = max(g.size * (SHORT_HEAD_EM if len(head) < 3 else LONG_HEAD_EM), least)
+        layer.text(svg.text(x + col_w / 2, head_y, head, size, body, 700, c["ink"], "middle"))
+        x += col_w
 
 
 def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:

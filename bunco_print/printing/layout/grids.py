@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import Box, Label
-from bunco_print.printing.layout.side_grid import SIDE_HEAD, SIDE_TITLE, Part
+from bunco_print.printing.layout.grid_cells import (
+    COL_SPACE,
+    Band,
+    PunchGrid,
+    ScoreGrid,
+    bands,
+    punch_measures,
+    score_measures,
+)
+from bunco_print.printing.layout.side_grid import Part
 from bunco_print.theming.ink_saver import LARGE_FROM
 
-# The score grid: a block per set (its W and L boxes, a Bunco tally, a mini-Bunco tally where
-# the ruleset keeps one, a row per round and a total row), blocks side by side in bands, each
-# band right of a round column showing each round's die. Measures in pt unless said otherwise;
-# those marked "(scaled)" are times --large-print's scale.
-# Across, in W/L box widths: a Bunco tally, a mini-Bunco tally, a block without the mini tally.
-TALLY_UNITS, MINI_UNITS, BLOCK_UNITS = 1.9, 1.5, 3.9
-ROUND_UNITS, ROUND_MIN = 1.1, 26  # the round column: in W/L box widths, and at least (pt)
-BOX_MAX, ROW_MAX = 44, 31  # a W/L box at its widest, a round's row at its tallest (scaled)
-SET_GAP, SET_GAP_NARROW = 8, 5  # between set blocks; the narrow gap for boxes up to NARROW_BOX
-NARROW_BOX = 20
-BAND_GAP, BAND_GAP_ROWS = 12, 0.6  # between bands: at least BAND_GAP, else 0.6 of a row
-BAND_EXTRA_ROWS = 2.6  # choosing bands: a band's titles, heads and total row, counted in rows
-ROW_WEIGHT = 1.3  # choosing bands: a pt of row height counts as much as 1.3 pt of box width
-BETTER_BY = 0.5  # choosing bands: fewer bands unless more give cells this much (pt) roomier
-TITLE_ROWS, HEAD_ROWS = 1.05, 0.75  # a band's set titles and its column heads, in rows
+# The score grid's lines and words (its measures: grid_cells.py), in pt unless said otherwise.
 PILL_TOP, PILL_SHORTER = 1, 3  # a set title's tinted pill: this far down, this much shorter
-# The grid's word size: this share of a row (scaled) and of a W/L box, between these (scaled).
-WORDS_IN_ROW, WORDS_IN_BOX, WORDS_MIN, WORDS_MAX = 0.42, 0.45, 6.2, 9.5
-# A round's die: this share of a row and of the round column, at most DIE_MAX; its outline a
-# DIE_OUTLINE-th of its side, at least DIE_OUTLINE_MIN.
-DIE_IN_ROW, DIE_IN_COLUMN, DIE_MAX = 0.64, 0.6, 17
+# A round's die's outline: a DIE_OUTLINE-th of its side, at least DIE_OUTLINE_MIN.
 DIE_OUTLINE, DIE_OUTLINE_MIN = 14, 0.7
 RULE_W, TOTAL_RULE_W, FRAME_W, FRAME_RADIUS = 0.6, 1.1, 1.2, 3  # a block's lines
 # Words, in em of the grid's word size: ROUND and Total, a set's title, its "then a break",
@@ -44,6 +33,19 @@ ROUND_SPACING = 0.5
 HEAD_BASELINE, TOTAL_DROP, SET_DROP, BREAK_DROP = 0.68, 0.35, 0.45, 0.3
 BREAK_INSET, BREAK_ROOM = 4, 120  # "then a break": in from the block's right, in a block this wide
 
+# The team card's punch grid's lines and words, in pt unless said otherwise. A punch box's
+# outline: its width and dash; its die a share of it (the die's outline PUNCH_DIE_LINE).
+PUNCH_LINE, PUNCH_DASH, PUNCH_DIE, PUNCH_DIE_LINE = 1, "2.5 1.8", 0.42, 0.8
+# A row's frame: its line, inset from the grid's sides; the rules before the tally and the
+# wins, SEP_INSET in from the row's edges.
+ROW_FRAME_W, ROW_INSET, SEP_W, SEP_INSET = 1.1, 0.6, 0.8, 4
+# Words, in em of the grid's word size: the heads, the SET column, a set's number (at most a
+# share of a row). Baselines: the heads' down the head, the numbers' down their row (shares of
+# them); the SET labels' top down a row.
+PUNCH_HEAD_EM, SET_LABEL_EM, NUMBER_EM, NUMBER_IN_ROW = 0.9, 0.75, 1.6, 0.4
+PUNCH_HEAD_BASELINE, NUMBER_BASELINE, SET_LABEL_DOWN = 0.7, 0.8, 0.42
+HEAD_ROOM, SET_LABEL_ROOM, SET_LABEL_SPACING = 80, 20, 0.6  # labels' extra width; SET's letters
+
 
 @dataclass
 class Marks:
@@ -52,127 +54,6 @@ class Marks:
 
     rules: list[tuple[float, float, float]] = field(default_factory=list)
     dice: list[Box] = field(default_factory=list)
-
-
-def score_cells(night: Inputs, w, h, ref=None) -> tuple[int, float, float]:
-    """The score grid's bands, its W and L boxes' width and its rows' height in w x h pt."""
-    sets, rounds = night.event.sets, night.event.rounds_per_set
-    units = BLOCK_UNITS + (MINI_UNITS if night.ruleset.track_mini_buncos else 0)
-    big = night.scale  # --large-print: room for larger cells and text
-    candidates = []
-    for bands in range(1, sets + 1):
-        per_band = math.ceil(sets / bands)
-        if per_band * bands - sets < bands:  # no band left empty
-            box_w = (w - per_band * SET_GAP - ROUND_MIN) / (per_band * units + ROUND_UNITS)
-            row_h = (h - (bands - 1) * BAND_GAP) / bands / (rounds + BAND_EXTRA_ROWS)
-            candidates.append((bands, min(box_w, BOX_MAX * big), min(row_h, ROW_MAX * big)))
-    if big > 1 and night.per_page == 2:  # large print asked for 4 a page: the boxes and the
-        # rows as much larger than that normal sheet's (`ref`, sheets.reference_cells) as can be
-        ref_box, ref_row = ref
-        return max(candidates, key=lambda c: (min(c[1] / ref_box, c[2] / ref_row), -c[0]))
-    best_room, best = -1.0, (1, 0.0, 0.0)
-    for bands, box_w, row_h in candidates:
-        room = min(box_w, row_h * ROW_WEIGHT)
-        if room > best_room + BETTER_BY:
-            best_room, best = room, (bands, box_w, row_h)
-    return best
-
-
-@dataclass(frozen=True)
-class ScoreGrid:
-    """A score grid's measures (pt): `count` sets from set `first`, `per_band` blocks a band,
-    W/L boxes `box_w` wide, rows `row_h` tall, right of a round column `round_w` wide."""
-
-    first: int
-    count: int
-    per_band: int
-    rounds: int
-    box_w: float
-    row_h: float
-    round_w: float
-    gap: float  # between set blocks
-    block_w: float
-    cols: tuple[tuple[str, float], ...]  # a block's columns: head and width
-    size: float  # the grid's word size
-    title_h: float  # a band's set titles
-    head_h: float  # a band's column heads
-    band_pitch: float  # from a band's top to the next's
-    top: float
-    die: float  # a round's die, its side
-
-    @property
-    def pitch(self) -> float:
-        return self.block_w + self.gap
-
-
-@dataclass(frozen=True)
-class Band:
-    """A band of set blocks: its number (from 0), the top of its set titles and of its first
-    round's row, its round column's left (a short last band is centred), its blocks' places."""
-
-    number: int
-    top: float
-    grid_top: float
-    left: float
-    blocks: tuple[int, ...]
-
-    def block_x(self, g: ScoreGrid, place: int) -> float:
-        return self.left + g.round_w + g.gap / 2 + place * g.pitch
-
-
-def _score_measures(night: Inputs, oy, w, h, word: str, part: Part | None, ref) -> ScoreGrid:
-    """The score grid's measures for w x h pt from oy (`part`: one side's sets, from the top)."""
-    mini, big = night.ruleset.track_mini_buncos, night.scale
-    rounds = night.event.rounds_per_set
-    if part is None:
-        bands, box_w, row_h = score_cells(night, w, h, ref)
-        first, count = 1, night.event.sets
-        per_band, round_w = math.ceil(count / bands), max(box_w * ROUND_UNITS, ROUND_MIN)
-    else:
-        bands, box_w, row_h, round_w = part.bands, part.u, part.rh, part.die_w
-        first, count, per_band = part.sets.start, len(part.sets), math.ceil(part.per_side / bands)
-    gap = SET_GAP if box_w > NARROW_BOX else SET_GAP_NARROW
-    # width left over once W/L are at their cap goes to the tallies
-    block_w = (w - round_w - per_band * gap) / per_band
-    tally_unit = (block_w - 2 * box_w) / (TALLY_UNITS + (MINI_UNITS if mini else 0))
-    cols = (("W", box_w), ("L", box_w), (word, tally_unit * TALLY_UNITS))
-    cols += (("Mini", tally_unit * MINI_UNITS),) if mini else ()
-    # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
-    in_cells = min(row_h * WORDS_IN_ROW * big, box_w * WORDS_IN_BOX, WORDS_MAX * big)
-    size = max(in_cells, WORDS_MIN * big)
-    title_h, head_h = row_h * TITLE_ROWS, row_h * HEAD_ROWS
-    if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
-        title_h, head_h = min(title_h, size * SIDE_TITLE), min(head_h, size * SIDE_HEAD)
-    band_h = title_h + head_h + row_h * (rounds + 1)
-    band_gap = max(BAND_GAP, row_h * BAND_GAP_ROWS) if bands > 1 else 0
-    total_h = bands * band_h + (bands - 1) * band_gap
-    return ScoreGrid(
-        first,
-        count,
-        per_band,
-        rounds,
-        box_w,
-        row_h,
-        round_w,
-        gap,
-        block_w,
-        cols,
-        size,
-        title_h,
-        head_h,
-        band_h + band_gap,
-        oy + (h - total_h) / 2 if part is None else oy,  # a side's sets: from the top
-        min(row_h * DIE_IN_ROW, round_w * DIE_IN_COLUMN, DIE_MAX),
-    )
-
-
-def _bands(g: ScoreGrid, ox) -> Iterator[Band]:
-    k = g.per_band
-    for number in range(math.ceil(g.count / k)):
-        top = g.top + number * g.band_pitch
-        left = ox + (k - min(k, g.count - number * k)) * g.pitch / 2
-        blocks = tuple(j for j in range(k) if number * k + j < g.count)
-        yield Band(number, top, top + g.title_h + g.head_h, left, blocks)
 
 
 def score_grid(
@@ -191,14 +72,14 @@ def score_grid(
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
     `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
-    g = _score_measures(night, oy, w, h, word, part, ref)
+    g = score_measures(night, oy, w, h, word, part, ref)
     # drawing order: tints, rules, frames, dice
-    for band in _bands(g, ox):
+    for band in bands(g, ox):
         _round_dice(night, layer, g, band, marks)
         for place in band.blocks:
             _set_block(night, layer, g, band.block_x(g, place), band, marks)
     # labels: short, so SVG text (an HTML line costs more than a short SVG label)
-    for band in _bands(g, ox):
+    for band in bands(g, ox):
         _band_words(night, layer, g, band)
 
 
@@ -288,22 +169,6 @@ def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, num
         x += col_w
 
 
-def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:
-    """The punch grid's head height, the gap between its rows and their height (large print:
-    up to LARGE times as tall)."""
-    head_h = min(h * 0.07, 16, w / 24)
-    gap = min(h * 0.03, 8)
-    return head_h, gap, min((h - head_h - (sets - 1) * gap) / sets, 64 * night.scale)
-
-
-def punch_cells(night: Inputs, w, h, sets: int) -> tuple[float, float]:
-    """The team card's punch boxes' width and its rows' height, for `sets` rows in w x h pt."""
-    _head, _gap, rh = _punch_rows(night, w, h, sets)
-    side_w = 2 * min(w * 0.12, rh * 1.3) + min(w * 0.22, rh * 3)  # set label, wins, tally
-    pw = (w - side_w - 12) / night.event.rounds_per_set
-    return min(pw * 0.84, rh * 0.8), rh
-
-
 def punch_grid(
     night: Inputs,
     layer: svg.Layer,
@@ -320,88 +185,82 @@ def punch_grid(
     for each round (its die showing the mark), a Bonko tally and the set's wins. Shapes and
     short labels go into `layer`; the long head and the column of SETs come back as labels.
     `part`: only these sets, in rows sized for `part.per_side` (one side of a two-sided card)."""
-    event, c, big = night.event, night.colors, night.scale
-    rounds = event.rounds_per_set
-    numbers = range(1, event.sets + 1) if part is None else part.sets
-    sets = event.sets if part is None else part.per_side  # the rows the grid is sized for
-    head_h, gap, rh = _punch_rows(night, w, h, sets)
-    label_w = min(w * 0.12, rh * 1.3)
-    wins_w = min(w * 0.12, rh * 1.3)
-    tally_w = min(w * 0.22, rh * 3)
-    punch_area = w - label_w - wins_w - tally_w - 12
-    pw = punch_area / rounds
-    box = min(pw * 0.84, rh * 0.8)
-    total_h = head_h + sets * rh + (sets - 1) * gap
-    y0 = oy + (h - total_h) / 2 if part is None else oy  # a side's sets: from the top
-    fs = min(rh * 0.3, w / 36, 10 * big)  # large print: up to 1.3x where the width allows
-    tx = label_w + punch_area + 6
-    wx = tx + tally_w + 6
-    radius = min(rh * 0.2, 6)
-    display, body = night.family("display"), night.family("body")
+    g = punch_measures(night, oy, w, h, part)
     # drawing order: set frames, label tints, punch boxes, dice, rules
-    frame, tint = svg.stroke(night.frame, night.frame_width(1.1)), svg.fill(c["soft"])
-    punch = svg.stroke(c["line"], night.frame_width(1), "2.5 1.8", "#ffffff")
-    rule = svg.stroke(c["line"], 0.8)
-    for row in range(len(numbers)):
-        ry = y0 + head_h + row * (rh + gap)
-        layer.add(frame, svg.rrect(ox + 0.6, ry, w - 1.2, rh, radius))
-        layer.add(tint, svg.rrect(ox + 0.6, ry, label_w, rh, radius))
-        for r in range(1, rounds + 1):
-            cx = ox + label_w + (r - 0.5) * pw
-            layer.add(punch, svg.rrect(cx - box / 2, ry + (rh - box) / 2, box, box, box * 0.5))
-            layer.die(cx, ry + rh / 2, box * 0.42, r, c["line"], stroke_w=0.8, family=display)
-            if marks is not None:
-                side = box * 0.42
-                marks.dice.append(Box(cx - side / 2, ry + rh / 2 - side / 2, side, side))
-        layer.add(
-            rule,
-            svg.seg(ox + tx - 3, ry + 4, ox + tx - 3, ry + rh - 4)
-            + svg.seg(ox + wx - 3, ry + 4, ox + wx - 3, ry + rh - 4),
+    for row in range(len(g.numbers)):
+        _punch_row(night, layer, g, ox, w, g.first_row + row * (g.row_h + g.gap), marks)
+    return _punch_words(night, layer, g, ox, word, page_h)
+
+
+def _punch_row(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, w, top, marks) -> None:
+    """A set's row: its frame, its number's tinted column, a punch box and die per round, the
+    rules before the tally and the wins."""
+    c, row_h, box = night.colors, g.row_h, g.box
+    frame = svg.stroke(night.frame, night.frame_width(ROW_FRAME_W))
+    layer.add(frame, svg.rrect(ox + ROW_INSET, top, w - 2 * ROW_INSET, row_h, g.radius))
+    layer.add(svg.fill(c["soft"]), svg.rrect(ox + ROW_INSET, top, g.label_w, row_h, g.radius))
+    punch = svg.stroke(c["line"], night.frame_width(PUNCH_LINE), PUNCH_DASH, "#ffffff")
+    side = box * PUNCH_DIE
+    for r in range(1, g.rounds + 1):
+        cx = ox + g.label_w + (r - 0.5) * g.punch_w
+        layer.add(punch, svg.rrect(cx - box / 2, top + (row_h - box) / 2, box, box, box * 0.5))
+        layer.die(
+            cx,
+            top + row_h / 2,
+            side,
+            r,
+            c["line"],
+            stroke_w=PUNCH_DIE_LINE,
+            family=night.family("display"),
         )
-    head_y = y0 + head_h * 0.7
-    head_fs = max(fs * 0.9, night.min_text)
+        if marks is not None:
+            marks.dice.append(Box(cx - side / 2, top + row_h / 2 - side / 2, side, side))
+    seps = (ox + g.tally_x - COL_SPACE / 2, ox + g.wins_x - COL_SPACE / 2)
+    d = "".join(svg.seg(x, top + SEP_INSET, x, top + row_h - SEP_INSET) for x in seps)
+    layer.add(svg.stroke(c["line"], SEP_W), d)
+
+
+def _punch_words(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, word: str, page_h):
+    """The head (its long line as a label), and the column of SETs (a label) and numbers."""
+    c, body, least, row_h = night.colors, night.family("body"), night.min_text, g.row_h
+    head_y, head_size = g.top + g.head_h * PUNCH_HEAD_BASELINE, max(g.size * PUNCH_HEAD_EM, least)
     labels = [
         night.label(
-            ox + label_w + punch_area / 2,
+            ox + g.label_w + g.punch_area / 2,
             head_y,
             "Rounds won: punched by the scorekeeper",
-            max(fs * 0.9, night.min_text),
+            head_size,
             "lb-b",
             "middle",
-            punch_area + 80,
+            g.punch_area + HEAD_ROOM,
             ch=page_h,
         )
     ]
+    tally_x, wins_x = ox + g.tally_x + g.tally_w / 2, ox + g.wins_x + g.wins_w / 2
     layer.text(
-        svg.text(ox + tx + tally_w / 2, head_y, f"{word}s", head_fs, body, 700, c["ink"], "middle")
-        + svg.text(ox + wx + wins_w / 2, head_y, "Wins", head_fs, body, 700, c["ink"], "middle")
+        svg.text(tally_x, head_y, f"{word}s", head_size, body, 700, c["ink"], "middle")
+        + svg.text(wins_x, head_y, "Wins", head_size, body, 700, c["ink"], "middle")
     )
-    first = y0 + head_h
+    x, pitch = ox + g.label_w / 2, row_h + g.gap
     labels.append(
         night.label(
-            ox + label_w / 2,
-            first + rh * 0.42,
-            "\n".join(["SET"] * len(numbers)),
-            max(fs * 0.75, night.min_text),
+            x,
+            g.first_row + row_h * SET_LABEL_DOWN,
+            "\n".join(["SET"] * len(g.numbers)),
+            max(g.size * SET_LABEL_EM, least),
             "lb-b lb-m",
             "middle",
-            label_w + 20,
-            rh + gap,
-            spacing=0.6,
+            g.label_w + SET_LABEL_ROOM,
+            pitch,
+            spacing=SET_LABEL_SPACING,
             ch=page_h,
         )
     )
-    for row, s in enumerate(numbers):
+    size = min(g.size * NUMBER_EM, row_h * NUMBER_IN_ROW)
+    for row, number in enumerate(g.numbers):
+        y = g.first_row + row * pitch + row_h * NUMBER_BASELINE
         layer.text(
-            svg.text(
-                ox + label_w / 2,
-                first + row * (rh + gap) + rh * 0.8,
-                s,
-                min(fs * 1.6, rh * 0.4),
-                display,
-                fill=c["accent"],
-                anchor="middle",
-            )
+            svg.text(x, y, number, size, night.family("display"), fill=c["accent"], anchor="middle")
         )
     return labels
 

@@ -21,7 +21,8 @@ from bunco_print.printing.layout.geometry import (
     Strip,
     page_size_css,
 )
-from bunco_print.printing.layout.grids import punch_cells, punch_grid, score_cells, score_grid
+from bunco_print.printing.layout.grid_cells import punch_cells, score_cells
+from bunco_print.printing.layout.grids import punch_grid, score_grid
 from bunco_print.printing.layout.side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")

@@ -27,9 +27,10 @@ from bunco_print.printing.layout.extras import (
 from bunco_print.printing.layout.extras_host import checklist_page, sign_in_page
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
 from bunco_print.printing.layout.markers import marker_page, pieces_pages
-from bunco_print.printing.layout.pads import card_grid, cards_page, pad_grid, pads_page
+from bunco_print.printing.layout.pads import pad_grid, pads_page
 from bunco_print.printing.layout.prizes import prize_page
 from bunco_print.printing.layout.rules import rules_pages
+from bunco_print.printing.layout.seat_cards import card_grid, cards_page
 from bunco_print.printing.layout.sheets import sheets_page
 from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
 from bunco_print.printing.layout.sides import notes as sides_notes

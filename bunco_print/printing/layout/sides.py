@@ -16,23 +16,25 @@ from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import LARGE, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, page_size_css
 from bunco_print.printing.layout.grids import punch_grid, score_grid
-from bunco_print.printing.layout.sheets import (
-    NAME_SAMPLES,
+from bunco_print.printing.layout.sheet_dims import (
     TITLE_SPACING_EM,
     SheetDims,
+    content_box,
+    grid_top,
+    sheet_dims,
+    sheet_plan,
+)
+from bunco_print.printing.layout.sheets import (
+    NAME_SAMPLES,
     SheetsPage,
     SheetText,
-    content_box,
     grid_room,
-    grid_top,
     header_rule,
     name_lines,
     partner_fields,
     qr_slot,
     sets_words,
-    sheet_dims,
     sheet_foot,
-    sheet_plan,
 )
 from bunco_print.printing.layout.side_grid import Part, side_cells
 

@@ -18,14 +18,10 @@ from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.backs import backs_page
 from bunco_print.printing.layout.base import Inputs, nice_date
-from bunco_print.printing.layout.extras import (
-    invitation_page,
-    name_tags_page,
-    prize_tags_pages,
-    tag_grid,
-)
+from bunco_print.printing.layout.extras import name_tags_page, prize_tags_pages, tag_grid
 from bunco_print.printing.layout.extras_host import checklist_page, sign_in_page
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
+from bunco_print.printing.layout.invitation import invitation_page
 from bunco_print.printing.layout.markers import marker_page, pieces_pages
 from bunco_print.printing.layout.pads import pad_grid, pads_page
 from bunco_print.printing.layout.prizes import prize_page

@@ -1,31 +1,21 @@
-"""The party extras a host hands out: the invitation, name tags and prize tags (`--extras`).
+"""Name tags and prize tags, party extras a host hands out (`--extras`).
 
-Each write-in place a buyer may type into (the invitation's details, a blank name tag) is a
-`field` slot: the stamper leaves it empty over its write-in line, a fillable form may fill it.
+The invitation is invitation.py's, the host's own pages extras_host.py's. Each write-in place a
+buyer may type into (the invitation's details, a blank name tag) is a `field` slot: the stamper
+leaves it empty over its write-in line, a fillable form may fill it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import MIN_TEXT, Inputs
-from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Strip, cell, page_size_css
-from bunco_print.printing.layout.sheets import rule_strip
+from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, cell, page_size_css
 
 TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
 PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page
-# The invitation's details, in the order they print: (its key, its label). The date is the
-# night's; the others are PackRequest.invitation's, each one not given a write-in field.
-DETAILS = (
-    ("date", "WHEN"),
-    ("time", "TIME"),
-    ("place", "WHERE"),
-    ("host_name", "HOSTED BY"),
-    ("rsvp", "RSVP"),
-)
 
 
 @dataclass(frozen=True)
@@ -34,24 +24,6 @@ class Line:
 
     at: Block
     text: str
-
-
-@dataclass(frozen=True)
-class Detail:
-    label: Line
-    value: Line | None  # given (or the date): printed; None: a write-in line and its field slot
-
-
-@dataclass(frozen=True)
-class InvitationPage:
-    page: Page
-    size: str
-    kicker: Line
-    title: Line
-    tagline: Line
-    details: tuple[Detail, ...]
-    notes: tuple[Line, ...]
-    strips: tuple[Strip, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,7 +56,7 @@ class PrizeTagsPages:
     tags: tuple[tuple[PrizeTag, ...], ...]  # per page
 
 
-def _frame(night: Inputs, x, y, w, h, corner: float, radius: float = 14) -> list[str]:
+def themed_frame(night: Inputs, x, y, w, h, corner: float, radius: float = 14) -> list[str]:
     """A themed frame: a rounded border and the theme's corner art in each corner."""
     c = night.colors
     return [
@@ -103,93 +75,6 @@ def extra_page(night: Inputs, page_id: str, body: list[str], slots=()) -> Page:
     pw, ph = night.pw, night.ph
     markup = svg.document(pw, ph, "\n".join(body))
     return Page(page_id, pw, ph, svg.data_uri(markup), tuple(slots), safe=_safe(night))
-
-
-def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> InvitationPage:
-    """One invitation a page: the night's title in large type, the date, and the time, place,
-    host and RSVP as given or as write-in lines (field slots) for the host's pen."""
-    event, c, k = night.event, night.colors, night.scale
-    pw, ph = night.pw, night.ph
-    mx = EDGE + 40
-    cw = pw - 2 * mx
-    body = _frame(night, EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE, 86, 18)
-    body.append(svg.image(night.art("dice"), pw / 2 - 70, 92, 140, 58.8, opacity=night.art_opacity))
-    display = night.font("display")
-    kicker = Line(Block(mx, 170, cw, 11 * k), "YOU’RE INVITED TO")
-    title_size = display.fit(event.title, cw, 50 * k)
-    title = Line(Block(mx, 190, cw, title_size, line=title_size * 1.15), event.title)
-    tag_y = 190 + title_size * 1.15 + 6
-    words = night.ruleset.tagline
-    tagline_size = night.font("hand", "700").fit(words, cw, 22 * k)
-    tagline = Line(Block(mx, tag_y, cw, tagline_size, line=26 * k), words)
-    rule_y = tag_y + 26 * k + 18
-    strips = ()
-    if night.own_rule:
-        strips = (rule_strip(pw / 2 - 90, rule_y, 180, 11),)
-    else:
-        body.append(svg.line(pw / 2 - 90, rule_y, pw / 2 + 90, rule_y, c["accent2"], 1.5))
-    top = rule_y + 24
-    notes_y = ph - EDGE - 110 * k  # two lines of notes and the star under them
-    label_w, row_h = 92 * k, min(68 * k, (notes_y - 30 - top) / len(DETAILS))
-    value_x, value_w = mx + label_w + 10, cw - label_w - 10
-    layer = svg.Layer()
-    write_in = svg.stroke(c["line"], 0.9)
-    rows, slots = [], []
-    values = {"date": date, **details}
-    for n, (key, word) in enumerate(DETAILS):
-        y = top + n * row_h
-        base = y + row_h * 0.72  # the write-in line, and the baseline the words sit near
-        text = values.get(key, "")
-        middle = base - 12 * k  # of the words on the line, printed or written in
-        if text:
-            font = night.font("display" if key == "date" else "body", "700")
-            size = max(font.fit(text, value_w, (21 if key == "date" else 17) * k), 11 * k)
-            lines = 1 if font.width(text, size) <= value_w else 2
-            line_h = size * 1.2
-            value_y = base - 4 - lines * line_h
-            value = Line(Block(value_x, value_y, value_w, size, line=line_h), text)
-            middle = value_y + line_h / 2
-            rows.append(Detail(Line(Block(mx, middle - 4.5 * k, label_w, 9 * k), word), value))
-            continue
-        layer.add(write_in, svg.seg(value_x, base, value_x + value_w, base))
-        box = Box(value_x + 2, base - 26 * k, value_w - 4, 24 * k)
-        slots.append(
-            night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
-        )
-        rows.append(Detail(Line(Block(mx, middle - 4.5 * k, label_w, 9 * k), word), None))
-    layer.add(svg.stroke(c["line"], 0.6, "2 3"), svg.seg(mx, top - 8, mx + cw, top - 8))
-    star = 34 * k
-    body.append(
-        svg.image(
-            night.art("star"),
-            pw / 2 - star / 2,
-            notes_y + 50 * k,
-            star,
-            star,
-            opacity=night.art_opacity,
-        )
-    )
-    notes = []
-    if event.pot:
-        from bunco_print.game.money import format_money
-
-        notes.append(f"Bring {format_money(event.buy_in, event.currency)} for the prize pot.")
-    notes.append("Three dice, a bell and a lot of cheering. No skill needed!")
-    note_lines = tuple(
-        Line(Block(mx, notes_y + i * 20 * k, cw, 12 * k), text) for i, text in enumerate(notes)
-    )
-    body.append(layer.markup())
-    page = extra_page(night, "invitation-page-0", body, slots)
-    return InvitationPage(
-        page,
-        page_size_css(night.paper),
-        kicker,
-        title,
-        tagline,
-        tuple(rows),
-        note_lines,
-        strips,
-    )
 
 
 def tag_grid(night: Inputs) -> tuple[int, int]:

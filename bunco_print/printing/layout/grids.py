@@ -46,6 +46,20 @@ PUNCH_HEAD_EM, SET_LABEL_EM, NUMBER_EM, NUMBER_IN_ROW = 0.9, 0.75, 1.6, 0.4
 PUNCH_HEAD_BASELINE, NUMBER_BASELINE, SET_LABEL_DOWN = 0.7, 0.8, 0.42
 HEAD_ROOM, SET_LABEL_ROOM, SET_LABEL_SPACING = 80, 20, 0.6  # labels' extra width; SET's letters
 
+# A tally pad's grid, in pt; those marked (scaled) are times --large-print's scale. Its head a
+# share of its height, at most TALLY_HEAD_MAX (scaled); the die column a share of its width, at
+# most TALLY_DIE_MAX; TEAM_GAP before each team column; a team's score box a share of its column.
+TALLY_HEAD_IN_H, TALLY_HEAD_MAX, TALLY_DIE_IN_W, TALLY_DIE_MAX = 0.1, 24, 0.11, 30
+TEAM_GAP, SCORE_IN_TEAM = 4, 0.36
+# A round's die: a share of its row and of the die column, its outline TALLY_DIE_LINE wide.
+TALLY_DIE_IN_ROW, TALLY_DIE_IN_COL, TALLY_DIE_LINE = 0.5, 0.7, 1
+# A team column's rules and frame (corners TALLY_RADIUS), ending TALLY_FOOT over the grid's foot.
+TALLY_RULE_W, TALLY_FRAME_W, TALLY_RADIUS, TALLY_FOOT = 0.7, 1.2, 5, 0.6
+# The teams' names: a share of the head, at most TEAM_WORDS_MAX (scaled); SCORE in em of them,
+# at least SCORE_MIN, its letters SCORE_SPACING apart; both on a baseline that far down the head.
+TEAM_WORDS_IN_HEAD, TEAM_WORDS_MAX, SCORE_EM, SCORE_MIN, SCORE_SPACING = 0.62, 15, 0.5, 6.5, 0.5
+TALLY_HEAD_BASELINE = 0.62
+
 
 @dataclass
 class Marks:
@@ -265,62 +279,89 @@ def _punch_words(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, word: str, p
     return labels
 
 
+@dataclass(frozen=True)
+class TallyGrid:
+    """A tally pad's grid's measures (pt): its head's height and rows', the die column's width,
+    a team column's and its score box's, the teams' word size and SCORE's."""
+
+    head_h: float
+    row_h: float
+    die_w: float
+    team_w: float
+    score_w: float
+    size: float
+    small: float
+
+
 def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "Them")) -> None:
     """Tally pads' grids, each w x h pt, one at every (x, y) of xs x ys: a row per round (its
     die), two team columns each with room for tally marks and a box for the running score."""
-    c, rounds = night.colors, night.event.rounds_per_set
-    head_h = min(h * 0.1, 24 * night.scale)
-    rh = (h - head_h) / rounds
-    die_w = min(w * 0.11, 30)
-    tw = (w - die_w - 8) / 2
-    score_w = tw * 0.36
-    fs = min(head_h * 0.62, 15 * night.scale)
-    small = max(fs * 0.5, 6.5)
-    rule = svg.stroke(c["line"], 0.7, night.rule_dash)
-    frame = svg.stroke(night.frame, night.frame_width(1.2))
-    display, body = night.family("display"), night.family("body")
+    big = night.scale
+    head_h = min(h * TALLY_HEAD_IN_H, TALLY_HEAD_MAX * big)
+    die_w = min(w * TALLY_DIE_IN_W, TALLY_DIE_MAX)
+    team_w = (w - die_w - 2 * TEAM_GAP) / 2
+    size = min(head_h * TEAM_WORDS_IN_HEAD, TEAM_WORDS_MAX * big)
+    g = TallyGrid(
+        head_h,
+        (h - head_h) / night.event.rounds_per_set,
+        die_w,
+        team_w,
+        team_w * SCORE_IN_TEAM,
+        size,
+        max(size * SCORE_EM, SCORE_MIN),
+    )
     for oy in ys:
         for ox in xs:
-            for r in range(1, rounds + 1):
-                layer.die(
-                    ox + die_w / 2,
-                    oy + head_h + (r - 0.5) * rh,
-                    min(rh * 0.5, die_w * 0.7),
-                    r,
-                    night.die_color,
-                    stroke_w=night.frame_width(1),
-                    family=display,
-                )
+            _tally_dice(night, layer, g, ox, oy)
             for t, team in enumerate(teams):
-                tx = ox + die_w + 4 + t * (tw + 4)
-                d = "".join(
-                    svg.seg(tx, oy + head_h + r * rh, tx + tw, oy + head_h + r * rh)
-                    for r in range(1, rounds)
-                )
-                layer.add(
-                    rule,
-                    d + svg.seg(tx + tw - score_w, oy + head_h, tx + tw - score_w, oy + h - 0.6),
-                )
-                layer.add(frame, svg.rrect(tx, oy + head_h, tw, h - head_h - 0.6, 5))
-                layer.text(
-                    svg.text(
-                        tx + (tw - score_w) / 2,
-                        oy + head_h * 0.62,
-                        team,
-                        fs,
-                        display,
-                        fill=night.light("accent") if fs >= LARGE_FROM else c["accent"],
-                        anchor="middle",
-                    )
-                    + svg.text(
-                        tx + tw - score_w / 2,
-                        oy + head_h * 0.62,
-                        "SCORE",
-                        small,
-                        body,
-                        700,
-                        night.muted,
-                        "middle",
-                        0.5,
-                    )
-                )
+                x = ox + die_w + TEAM_GAP + t * (team_w + TEAM_GAP)
+                _team_column(night, layer, g, x, oy, h, team)
+
+
+def _tally_dice(night: Inputs, layer: svg.Layer, g: TallyGrid, ox, oy) -> None:
+    """The die column: each round's row shows the die of its mark."""
+    side = min(g.row_h * TALLY_DIE_IN_ROW, g.die_w * TALLY_DIE_IN_COL)
+    for r in range(1, night.event.rounds_per_set + 1):
+        layer.die(
+            ox + g.die_w / 2,
+            oy + g.head_h + (r - 0.5) * g.row_h,
+            side,
+            r,
+            night.die_color,
+            stroke_w=night.frame_width(TALLY_DIE_LINE),
+            family=night.family("display"),
+        )
+
+
+def _team_column(night: Inputs, layer: svg.Layer, g: TallyGrid, x, oy, h, team: str) -> None:
+    """A team's column at x: its rows' rules, its score boxes' rule and frame, its head."""
+    c, top, team_w, score_x = night.colors, oy + g.head_h, g.team_w, x + g.team_w - g.score_w
+    rows = range(1, night.event.rounds_per_set)
+    d = "".join(svg.seg(x, top + r * g.row_h, x + team_w, top + r * g.row_h) for r in rows)
+    rule = svg.stroke(c["line"], TALLY_RULE_W, night.rule_dash)
+    layer.add(rule, d + svg.seg(score_x, top, score_x, oy + h - TALLY_FOOT))
+    frame = svg.stroke(night.frame, night.frame_width(TALLY_FRAME_W))
+    layer.add(frame, svg.rrect(x, top, team_w, h - g.head_h - TALLY_FOOT, TALLY_RADIUS))
+    head_y = oy + g.head_h * TALLY_HEAD_BASELINE
+    layer.text(
+        svg.text(
+            x + (team_w - g.score_w) / 2,
+            head_y,
+            team,
+            g.size,
+            night.family("display"),
+            fill=night.light("accent") if g.size >= LARGE_FROM else c["accent"],
+            anchor="middle",
+        )
+        + svg.text(
+            x + team_w - g.score_w / 2,
+            head_y,
+            "SCORE",
+            g.small,
+            night.family("body"),
+            700,
+            night.muted,
+            "middle",
+            SCORE_SPACING,
+        )
+    )

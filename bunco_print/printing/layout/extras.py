@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import MIN_TEXT, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, cell, page_size_css
@@ -159,79 +160,66 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
     """A tag for each prize the ruleset awards, six a page with cut lines: its name, what wins
     it, its amount in a badge (slot t{i}-amount; with no pot, a star and a line to write the
     amount or gift on), "won by"."""
-    from bunco_print.game.money import format_money
-
-    event, c, k = night.event, night.colors, night.scale
-    pw, ph = night.pw, night.ph
-    cols, rows = PRIZE_COLS, PRIZE_ROWS
-    per_page = cols * rows
-    prizes = event.prizes
-    display, body_font = night.font("display"), night.font("body")
+    pw, ph, cols, rows = night.pw, night.ph, PRIZE_COLS, PRIZE_ROWS
+    per_page, prizes = cols * rows, night.event.prizes
     pages, tags = [], []
     for number, start in enumerate(range(0, len(prizes), per_page)):
-        chunk = prizes[start : start + per_page]
         body = [_cuts(night, pw, ph, cols, rows)]
-        layer = svg.Layer()
-        frame, write_in = svg.stroke(c["line"], 1), svg.stroke(c["ink"], 0.8)
-        badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
-        page_tags, stars, slots = [], [], []
-        for i, prize in enumerate(chunk):
+        layer, page_tags, stars, slots = svg.Layer(), [], [], []
+        for i, prize in enumerate(prizes[start : start + per_page]):
             t = cell(i, cols, rows, pw / cols, ph / rows, EDGE)
-            layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
-            body.append(
-                svg.corners(
-                    night.art("corner"), t.x + 4, t.y + 4, t.w - 8, t.h - 8, 34, night.art_opacity
-                )
-            )
-            inner = t.w - 40
-            # top to bottom: badge, "PRIZE", the name, its note, (no pot) the amount's line;
-            # "WON BY" on its line at the foot. The badge takes the room the words leave.
-            name_size = display.fit(prize.name, inner, 20 * k)
-            note_size, note_lines = 8.5 * k, 0
-            if prize.note:
-                note_lines = min(3, math.ceil(body_font.width(prize.note, note_size) / inner))
-            words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
-            words_h += 0 if event.pot else 40 * k
-            line_y = t.y + t.h - 22 * k
-            badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
-            bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
-            layer.add(badge_style, svg.rrect(bx, by, badge, badge, badge / 2))
-            if event.pot:  # stamped (the page is then the same for any pot)
-                sample = format_money(prize.amount, event.currency)
-                box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
-                slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
-            else:  # drawn over the badge, once the layer is
-                star = badge * 0.62
-                stars.append(
-                    svg.image(
-                        night.art("star"),
-                        bx + (badge - star) / 2,
-                        by + (badge - star) / 2,
-                        star,
-                        star,
-                        opacity=night.art_opacity,
-                    )
-                )
-            y = by + badge + 8
-            kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
-            y += 9 * k + 2
-            name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
-            y += name_size * 1.2
-            note = None
-            if prize.note:
-                note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
-                y += note_lines * note_size * 1.3
-            written = None
-            if not event.pot:  # the amount (or the gift) is written in
-                gift_y = y + 26 * k
-                layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
-                written = Line(
-                    Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT"
-                )
-            layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
-            winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
-            page_tags.append(PrizeTag(kicker, name, note, winner, written))
+            layer.add(svg.stroke(night.colors["line"], 1), svg.rrect(t.x, t.y, t.w, t.h, 12))
+            corners = (t.x + 4, t.y + 4, t.w - 8, t.h - 8, 34, night.art_opacity)
+            body.append(svg.corners(night.art("corner"), *corners))
+            page_tags.append(_prize_tag(night, layer, t, i, prize, stars, slots))
         body += [layer.markup(), *stars]
         pages.append(extra_page(night, f"prize_tags-page-{number}", body, slots))
         tags.append(tuple(page_tags))
     return PrizeTagsPages(tuple(pages), page_size_css(night.paper), tuple(tags))
+
+
+def _prize_tag(night: Inputs, layer: svg.Layer, t: Box, i: int, prize, stars, slots) -> PrizeTag:
+    """Prize tag i in t, top to bottom: badge, "PRIZE", the name, its note, (no pot) the
+    amount's line; "WON BY" on its line at the foot. The badge takes the room the words leave.
+    Its amount's slot goes into `slots`; with no pot, a star to draw over the badge, `stars`."""
+    event, k, inner = night.event, night.scale, t.w - 40
+    name_size = night.font("display").fit(prize.name, inner, 20 * k)
+    note_size, note_lines = 8.5 * k, 0
+    if prize.note:
+        note_w = night.font("body").width(prize.note, note_size)
+        note_lines = min(3, math.ceil(note_w / inner))
+    words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
+    words_h += 0 if event.pot else 40 * k
+    line_y = t.y + t.h - 22 * k
+    badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
+    bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
+    layer.add(
+        svg.stroke(night.light("accent"), 2, fill="#ffffff"),
+        svg.rrect(bx, by, badge, badge, badge / 2),
+    )
+    if event.pot:  # stamped (the page is then the same for any pot)
+        sample = format_money(prize.amount, event.currency)
+        box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
+        slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
+    else:  # drawn over the badge, once the layer is
+        star = badge * 0.62
+        at = (bx + (badge - star) / 2, by + (badge - star) / 2, star, star)
+        stars.append(svg.image(night.art("star"), *at, opacity=night.art_opacity))
+    write_in = svg.stroke(night.colors["ink"], 0.8)
+    y = by + badge + 8
+    kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
+    y += 9 * k + 2
+    name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
+    y += name_size * 1.2
+    note = None
+    if prize.note:
+        note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
+        y += note_lines * note_size * 1.3
+    written = None
+    if not event.pot:  # the amount (or the gift) is written in
+        gift_y = y + 26 * k
+        layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
+        written = Line(Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT")
+    layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
+    winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
+    return PrizeTag(kicker, name, note, winner, written)

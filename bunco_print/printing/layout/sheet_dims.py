@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import EDGE, GUTTER, QR_SIDE, Box
 
+BODY_GAP = 14  # the write-in lines' top: this far under the head (pt, times the sheet's scale)
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
 # A title too long for one line at a good size goes on two (line-height 1.1) in the height one
 # line at full size takes (1.15 of it): at most this share of the full size.
@@ -83,7 +84,7 @@ def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
         sub_fs,
         head_h,
         qr,
-        head_h + 14 * s,
+        head_h + BODY_GAP * s,
         ch - qr * k,  # the totals boxes beside the code: k times as tall
         max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
         lines,

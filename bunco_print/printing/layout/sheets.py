@@ -228,13 +228,14 @@ def sheets_page(
         top = grid_top(d, kind)
         grid_h = d.foot_y - GRID_FOOT_GAP * d.s - top if part is None else part_h
         grid = Box(box.x, box.y + top, box.w, grid_h)
-        labels += _grid(night, layer, kind, grid, part, ph)
+        labels += sheet_grid(night, layer, kind, grid, part, ph)
         if part is None:  # the night's totals and the QR caption
             labels += sheet_foot(night, layer, box.x, box.y, box.w, box.h, d, totals, ph)
         else:
             labels.append(turn_over(night, box.right, box.bottom, part, d.sub_fs, ph))
         # the live layer: title, date line and the slots
-        slots += _sheet_slots(night, kind, i, box, d, label_w, pitch, number_label, part is None)
+        write_in = (d.body_y, label_w, pitch)
+        slots += sheet_slots(night, kind, f"s{i}", i, box, d, write_in, number_label, part is None)
         texts.append(_sheet_text(d, kind, box, pitch, grid, part))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
@@ -259,7 +260,7 @@ def _head_art(night: Inputs, layer: svg.Layer, strips: list, box: Box, d: SheetD
     layer.add("", svg.image(night.art("dice"), *dice, opacity=night.art_opacity))
 
 
-def _grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part | None, ph):
+def sheet_grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part | None, ph):
     """The score grid or the team card's punch grid in `grid`: the punch grid's labels."""
     word, at = night.ruleset.word, (grid.x, grid.y, grid.w, grid.h)
     if kind == "score":
@@ -269,23 +270,35 @@ def _grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part | No
     return punch_grid(night, layer, *at, word, ph, part=part)
 
 
-def _sheet_slots(
-    night: Inputs, kind: str, i: int, box: Box, d: SheetDims, label_w, pitch, number_label, foot
+def sheet_slots(
+    night: Inputs,
+    kind: str,
+    prefix: str,
+    i: int,
+    box: Box,
+    d: SheetDims,
+    write_in,
+    number_label,
+    foot,
 ) -> list[Slot]:
-    """Sheet i's slots: its number, its player's name (a team card's partners, editable), and
-    with a `foot` its QR code."""
+    """Sheet i's slots, their ids from `prefix`: its number, its player's name (a team card's
+    partners, editable) on the write-in lines `write_in` (their top, their words' width and
+    pitch), and with a `foot` its QR code."""
+    body_y, label_w, pitch = write_in
     x, y, cw = box.x, box.y, box.w
     number_box = Box(x + cw - d.num_w, y + NUMBER_TOP * d.s, d.num_w, d.num_h)
-    slots = [night.text_slot(f"s{i}-number", number_box, "number", i, f"{number_label} {i + 7}")]
+    slots = [
+        night.text_slot(f"{prefix}-number", number_box, "number", i, f"{number_label} {i + 7}")
+    ]
     # the write-in line's box: a player's name is stamped in it; with --editable a sheet
     # with no name gets a form field there instead (a "field" slot)
     name_box = Box(
-        x + label_w + NAME_INSET, y + d.body_y - NAME_UP, cw - label_w - 2 * NAME_INSET, d.name_h
+        x + label_w + NAME_INSET, y + body_y - NAME_UP, cw - label_w - 2 * NAME_INSET, d.name_h
     )
     if kind == "score":
         slots.append(
             night.text_slot(
-                f"s{i}-name",
+                f"{prefix}-name",
                 name_box,
                 "field" if night.editable else "name",
                 i,
@@ -294,9 +307,9 @@ def _sheet_slots(
             )
         )
     elif night.editable:  # the partners' lines, for typing the team's names
-        slots += partner_fields(night, f"s{i}-partner", name_box, pitch, i)
+        slots += partner_fields(night, f"{prefix}-partner", name_box, pitch, i)
     if night.qr and foot:
-        slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+        slots.append(qr_slot(f"{prefix}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
     return slots
 
 

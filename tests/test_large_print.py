@@ -13,7 +13,7 @@ from bunco_print.game import rulesets
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import layout, orders
 from bunco_print.printing.layout.base import MIN_TEXT, Inputs
-from bunco_print.printing.layout.grids import score_cells
+from bunco_print.printing.layout.grid_cells import score_cells
 from bunco_print.printing.layout.sheets import reference_cells
 from bunco_print.printing.pack import build_pack, pack_files
 from bunco_print.theming import themes

@@ -12,7 +12,7 @@ import pytest
 
 from bunco_print.printing import layout
 from bunco_print.printing.layout.base import LARGE, MIN_TEXT
-from bunco_print.printing.layout.sheets import TITLE_SPACING_EM
+from bunco_print.printing.layout.sheet_dims import TITLE_SPACING_EM
 from bunco_print.theming import themes
 
 from .pdftools import page_texts, smallest_text

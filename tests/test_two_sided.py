@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from bunco_print.game import rulesets
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import layout
-from bunco_print.printing.layout import grids, svg
+from bunco_print.printing.layout import grid_cells, grids, svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.theming import themes
 
@@ -97,9 +97,9 @@ def _measured(ruleset_id: str, paper: str, sets: int | None, large: bool):
     two_sided = laid.two_sided
     if doc == "team_card":
         per_side = sheet.part.per_side if sheet.part else event.sets
-        return grids.punch_cells(night, g.w, g.h, per_side), two_sided
+        return grid_cells.punch_cells(night, g.w, g.h, per_side), two_sided
     rh = _drawn_row(night, sheet, ruleset.word)
-    u = sheet.part.u if sheet.part else grids.score_cells(night, g.w, g.h)[1]
+    u = sheet.part.u if sheet.part else grid_cells.score_cells(night, g.w, g.h)[1]
     if sheet.part:  # the back is drawn in the same cells
         back = laid.docs["score_sheet_back"].sheets[0]
         assert back.part.u == u and abs(_drawn_row(night, back, ruleset.word) - rh) < 0.01

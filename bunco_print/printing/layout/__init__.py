@@ -18,18 +18,15 @@ from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.backs import backs_page
 from bunco_print.printing.layout.base import Inputs, nice_date
-from bunco_print.printing.layout.extras import (
-    invitation_page,
-    name_tags_page,
-    prize_tags_pages,
-    tag_grid,
-)
+from bunco_print.printing.layout.extras import name_tags_page, prize_tags_pages, tag_grid
 from bunco_print.printing.layout.extras_host import checklist_page, sign_in_page
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
+from bunco_print.printing.layout.invitation import invitation_page
 from bunco_print.printing.layout.markers import marker_page, pieces_pages
-from bunco_print.printing.layout.pads import card_grid, cards_page, pad_grid, pads_page
+from bunco_print.printing.layout.pads import pad_grid, pads_page
 from bunco_print.printing.layout.prizes import prize_page
 from bunco_print.printing.layout.rules import rules_pages
+from bunco_print.printing.layout.seat_cards import card_grid, cards_page
 from bunco_print.printing.layout.sheets import sheets_page
 from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
 from bunco_print.printing.layout.sides import notes as sides_notes
@@ -119,10 +116,28 @@ def lay_out(
     details = dict(details or {})
     night = Inputs(event, ruleset, theme, paper, per_page, large, editable, qr)
     date = nice_date(event.date, paper)
-    word, per_page = ruleset.word, night.per_page
+    front = next((doc for doc in BACKS if doc in docs), None)
+    sides = plan_sides(night, KINDS[front]) if front else None  # large print: two-sided
+    makers = _makers(night, date, tuple(pieces), details, sides)
+    counts = _counts(night)
+    wanted = [doc for doc in docs if doc in makers and doc not in BACKS.values()]
+    if sides:  # each front's back follows it
+        wanted.insert(wanted.index(front) + 1, BACKS[front])
+    last = {
+        doc: _own_ids(makers[doc](counts[doc][1] % counts[doc][0], 1))
+        for doc in wanted
+        if doc in counts and counts[doc][1] % counts[doc][0]
+    }
+    laid = {doc: makers[doc](0, 0) for doc in wanted}
+    said = sides_notes(night, KINDS[front]) if front else ()
+    return Layout(date, laid, theme.qr_color, last, large, said)
+
+
+def _counts(night: Inputs) -> dict[str, tuple[int, int]]:
+    """How many of each document's items a page holds, and how many there are."""
+    event, per_page = night.event, night.per_page
     sheets = len(event.sheets)
-    # how many of each document's items a page holds, and how many there are
-    counts = {
+    return {
         "score_sheet": (per_page, sheets),
         "team_card": (per_page, sheets),
         "sheet_back": (per_page, sheets),
@@ -131,15 +146,19 @@ def lay_out(
         "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
         "name_tags": (math.prod(tag_grid(night)), event.players),
     }
+
+
+def _makers(night: Inputs, date: str, pieces: tuple[str, ...], details: dict, sides) -> dict:
+    """Each document's layout, made from (count, number): the items on its page (0: all a page
+    holds) and the page's place among the document's backgrounds."""
+    word, ruleset = night.ruleset.word, night.ruleset
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
     sheet_args = {
         "score_sheet": ("score", sheet_totals, "Sheet"),
         "team_card": ("team", ["Wins", f"{word}s"], "Team card"),
     }
-    front = next((doc for doc in BACKS if doc in docs), None)
-    sides = plan_sides(night, KINDS[front]) if front else None  # large print: two-sided
     part = (sides.front, sides.grid_h) if sides else ()
-    makers = {
+    return {
         "score_sheet": lambda n, k: sheets_page(
             night, "score_sheet", *sheet_args["score_sheet"], n, k, *part
         ),
@@ -156,7 +175,7 @@ def lay_out(
         "tally_pad": lambda n, k: pads_page(night, n, k),
         "seat_cards": lambda n, k: cards_page(night, date, n, k),
         "table_marker": lambda n, k: marker_page(night, date),
-        "pieces": lambda n, k: pieces_pages(night, tuple(pieces)),
+        "pieces": lambda n, k: pieces_pages(night, pieces),
         "prize_sheet": lambda n, k: prize_page(night, date),
         "rules": lambda n, k: rules_pages(night),
         "invitation": lambda n, k: invitation_page(night, details, date),
@@ -165,17 +184,6 @@ def lay_out(
         "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
         "sign_in_sheet": lambda n, k: sign_in_page(night, date),
     }
-    wanted = [doc for doc in docs if doc in makers and doc not in BACKS.values()]
-    if sides:  # each front's back follows it
-        wanted.insert(wanted.index(front) + 1, BACKS[front])
-    last = {
-        doc: _own_ids(makers[doc](counts[doc][1] % counts[doc][0], 1))
-        for doc in wanted
-        if doc in counts and counts[doc][1] % counts[doc][0]
-    }
-    laid = {doc: makers[doc](0, 0) for doc in wanted}
-    said = sides_notes(night, KINDS[front]) if front else ()
-    return Layout(date, laid, theme.qr_color, last, large, said)
 
 
 def _own_ids(laid):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, page_size_css
-from bunco_print.printing.layout.sheets import content_box, sheet_plan
+from bunco_print.printing.layout.sheet_dims import content_box, sheet_plan
 
 
 @dataclass(frozen=True)

@@ -1,31 +1,22 @@
-"""The party extras a host hands out: the invitation, name tags and prize tags (`--extras`).
+"""Name tags and prize tags, party extras a host hands out (`--extras`).
 
-Each write-in place a buyer may type into (the invitation's details, a blank name tag) is a
-`field` slot: the stamper leaves it empty over its write-in line, a fillable form may fill it.
+The invitation is invitation.py's, the host's own pages extras_host.py's. Each write-in place a
+buyer may type into (the invitation's details, a blank name tag) is a `field` slot: the stamper
+leaves it empty over its write-in line, a fillable form may fill it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import MIN_TEXT, Inputs
-from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Strip, cell, page_size_css
-from bunco_print.printing.layout.sheets import rule_strip
+from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, cell, page_size_css
 
 TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
 PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page
-# The invitation's details, in the order they print: (its key, its label). The date is the
-# night's; the others are PackRequest.invitation's, each one not given a write-in field.
-DETAILS = (
-    ("date", "WHEN"),
-    ("time", "TIME"),
-    ("place", "WHERE"),
-    ("host_name", "HOSTED BY"),
-    ("rsvp", "RSVP"),
-)
 
 
 @dataclass(frozen=True)
@@ -34,24 +25,6 @@ class Line:
 
     at: Block
     text: str
-
-
-@dataclass(frozen=True)
-class Detail:
-    label: Line
-    value: Line | None  # given (or the date): printed; None: a write-in line and its field slot
-
-
-@dataclass(frozen=True)
-class InvitationPage:
-    page: Page
-    size: str
-    kicker: Line
-    title: Line
-    tagline: Line
-    details: tuple[Detail, ...]
-    notes: tuple[Line, ...]
-    strips: tuple[Strip, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,7 +57,7 @@ class PrizeTagsPages:
     tags: tuple[tuple[PrizeTag, ...], ...]  # per page
 
 
-def _frame(night: Inputs, x, y, w, h, corner: float, radius: float = 14) -> list[str]:
+def themed_frame(night: Inputs, x, y, w, h, corner: float, radius: float = 14) -> list[str]:
     """A themed frame: a rounded border and the theme's corner art in each corner."""
     c = night.colors
     return [
@@ -103,93 +76,6 @@ def extra_page(night: Inputs, page_id: str, body: list[str], slots=()) -> Page:
     pw, ph = night.pw, night.ph
     markup = svg.document(pw, ph, "\n".join(body))
     return Page(page_id, pw, ph, svg.data_uri(markup), tuple(slots), safe=_safe(night))
-
-
-def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> InvitationPage:
-    """One invitation a page: the night's title in large type, the date, and the time, place,
-    host and RSVP as given or as write-in lines (field slots) for the host's pen."""
-    event, c, k = night.event, night.colors, night.scale
-    pw, ph = night.pw, night.ph
-    mx = EDGE + 40
-    cw = pw - 2 * mx
-    body = _frame(night, EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE, 86, 18)
-    body.append(svg.image(night.art("dice"), pw / 2 - 70, 92, 140, 58.8, opacity=night.art_opacity))
-    display = night.font("display")
-    kicker = Line(Block(mx, 170, cw, 11 * k), "YOU’RE INVITED TO")
-    title_size = display.fit(event.title, cw, 50 * k)
-    title = Line(Block(mx, 190, cw, title_size, line=title_size * 1.15), event.title)
-    tag_y = 190 + title_size * 1.15 + 6
-    words = night.ruleset.tagline
-    tagline_size = night.font("hand", "700").fit(words, cw, 22 * k)
-    tagline = Line(Block(mx, tag_y, cw, tagline_size, line=26 * k), words)
-    rule_y = tag_y + 26 * k + 18
-    strips = ()
-    if night.own_rule:
-        strips = (rule_strip(pw / 2 - 90, rule_y, 180, 11),)
-    else:
-        body.append(svg.line(pw / 2 - 90, rule_y, pw / 2 + 90, rule_y, c["accent2"], 1.5))
-    top = rule_y + 24
-    notes_y = ph - EDGE - 110 * k  # two lines of notes and the star under them
-    label_w, row_h = 92 * k, min(68 * k, (notes_y - 30 - top) / len(DETAILS))
-    value_x, value_w = mx + label_w + 10, cw - label_w - 10
-    layer = svg.Layer()
-    write_in = svg.stroke(c["line"], 0.9)
-    rows, slots = [], []
-    values = {"date": date, **details}
-    for n, (key, word) in enumerate(DETAILS):
-        y = top + n * row_h
-        base = y + row_h * 0.72  # the write-in line, and the baseline the words sit near
-        text = values.get(key, "")
-        middle = base - 12 * k  # of the words on the line, printed or written in
-        if text:
-            font = night.font("display" if key == "date" else "body", "700")
-            size = max(font.fit(text, value_w, (21 if key == "date" else 17) * k), 11 * k)
-            lines = 1 if font.width(text, size) <= value_w else 2
-            line_h = size * 1.2
-            value_y = base - 4 - lines * line_h
-            value = Line(Block(value_x, value_y, value_w, size, line=line_h), text)
-            middle = value_y + line_h / 2
-            rows.append(Detail(Line(Block(mx, middle - 4.5 * k, label_w, 9 * k), word), value))
-            continue
-        layer.add(write_in, svg.seg(value_x, base, value_x + value_w, base))
-        box = Box(value_x + 2, base - 26 * k, value_w - 4, 24 * k)
-        slots.append(
-            night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
-        )
-        rows.append(Detail(Line(Block(mx, middle - 4.5 * k, label_w, 9 * k), word), None))
-    layer.add(svg.stroke(c["line"], 0.6, "2 3"), svg.seg(mx, top - 8, mx + cw, top - 8))
-    star = 34 * k
-    body.append(
-        svg.image(
-            night.art("star"),
-            pw / 2 - star / 2,
-            notes_y + 50 * k,
-            star,
-            star,
-            opacity=night.art_opacity,
-        )
-    )
-    notes = []
-    if event.pot:
-        from bunco_print.game.money import format_money
-
-        notes.append(f"Bring {format_money(event.buy_in, event.currency)} for the prize pot.")
-    notes.append("Three dice, a bell and a lot of cheering. No skill needed!")
-    note_lines = tuple(
-        Line(Block(mx, notes_y + i * 20 * k, cw, 12 * k), text) for i, text in enumerate(notes)
-    )
-    body.append(layer.markup())
-    page = extra_page(night, "invitation-page-0", body, slots)
-    return InvitationPage(
-        page,
-        page_size_css(night.paper),
-        kicker,
-        title,
-        tagline,
-        tuple(rows),
-        note_lines,
-        strips,
-    )
 
 
 def tag_grid(night: Inputs) -> tuple[int, int]:
@@ -274,79 +160,66 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
     """A tag for each prize the ruleset awards, six a page with cut lines: its name, what wins
     it, its amount in a badge (slot t{i}-amount; with no pot, a star and a line to write the
     amount or gift on), "won by"."""
-    from bunco_print.game.money import format_money
-
-    event, c, k = night.event, night.colors, night.scale
-    pw, ph = night.pw, night.ph
-    cols, rows = PRIZE_COLS, PRIZE_ROWS
-    per_page = cols * rows
-    prizes = event.prizes
-    display, body_font = night.font("display"), night.font("body")
+    pw, ph, cols, rows = night.pw, night.ph, PRIZE_COLS, PRIZE_ROWS
+    per_page, prizes = cols * rows, night.event.prizes
     pages, tags = [], []
     for number, start in enumerate(range(0, len(prizes), per_page)):
-        chunk = prizes[start : start + per_page]
         body = [_cuts(night, pw, ph, cols, rows)]
-        layer = svg.Layer()
-        frame, write_in = svg.stroke(c["line"], 1), svg.stroke(c["ink"], 0.8)
-        badge_style = svg.stroke(night.light("accent"), 2, fill="#ffffff")
-        page_tags, stars, slots = [], [], []
-        for i, prize in enumerate(chunk):
+        layer, page_tags, stars, slots = svg.Layer(), [], [], []
+        for i, prize in enumerate(prizes[start : start + per_page]):
             t = cell(i, cols, rows, pw / cols, ph / rows, EDGE)
-            layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
-            body.append(
-                svg.corners(
-                    night.art("corner"), t.x + 4, t.y + 4, t.w - 8, t.h - 8, 34, night.art_opacity
-                )
-            )
-            inner = t.w - 40
-            # top to bottom: badge, "PRIZE", the name, its note, (no pot) the amount's line;
-            # "WON BY" on its line at the foot. The badge takes the room the words leave.
-            name_size = display.fit(prize.name, inner, 20 * k)
-            note_size, note_lines = 8.5 * k, 0
-            if prize.note:
-                note_lines = min(3, math.ceil(body_font.width(prize.note, note_size) / inner))
-            words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
-            words_h += 0 if event.pot else 40 * k
-            line_y = t.y + t.h - 22 * k
-            badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
-            bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
-            layer.add(badge_style, svg.rrect(bx, by, badge, badge, badge / 2))
-            if event.pot:  # stamped (the page is then the same for any pot)
-                sample = format_money(prize.amount, event.currency)
-                box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
-                slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
-            else:  # drawn over the badge, once the layer is
-                star = badge * 0.62
-                stars.append(
-                    svg.image(
-                        night.art("star"),
-                        bx + (badge - star) / 2,
-                        by + (badge - star) / 2,
-                        star,
-                        star,
-                        opacity=night.art_opacity,
-                    )
-                )
-            y = by + badge + 8
-            kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
-            y += 9 * k + 2
-            name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
-            y += name_size * 1.2
-            note = None
-            if prize.note:
-                note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
-                y += note_lines * note_size * 1.3
-            written = None
-            if not event.pot:  # the amount (or the gift) is written in
-                gift_y = y + 26 * k
-                layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
-                written = Line(
-                    Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT"
-                )
-            layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
-            winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
-            page_tags.append(PrizeTag(kicker, name, note, winner, written))
+            layer.add(svg.stroke(night.colors["line"], 1), svg.rrect(t.x, t.y, t.w, t.h, 12))
+            corners = (t.x + 4, t.y + 4, t.w - 8, t.h - 8, 34, night.art_opacity)
+            body.append(svg.corners(night.art("corner"), *corners))
+            page_tags.append(_prize_tag(night, layer, t, i, prize, stars, slots))
         body += [layer.markup(), *stars]
         pages.append(extra_page(night, f"prize_tags-page-{number}", body, slots))
         tags.append(tuple(page_tags))
     return PrizeTagsPages(tuple(pages), page_size_css(night.paper), tuple(tags))
+
+
+def _prize_tag(night: Inputs, layer: svg.Layer, t: Box, i: int, prize, stars, slots) -> PrizeTag:
+    """Prize tag i in t, top to bottom: badge, "PRIZE", the name, its note, (no pot) the
+    amount's line; "WON BY" on its line at the foot. The badge takes the room the words leave.
+    Its amount's slot goes into `slots`; with no pot, a star to draw over the badge, `stars`."""
+    event, k, inner = night.event, night.scale, t.w - 40
+    name_size = night.font("display").fit(prize.name, inner, 20 * k)
+    note_size, note_lines = 8.5 * k, 0
+    if prize.note:
+        note_w = night.font("body").width(prize.note, note_size)
+        note_lines = min(3, math.ceil(note_w / inner))
+    words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
+    words_h += 0 if event.pot else 40 * k
+    line_y = t.y + t.h - 22 * k
+    badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
+    bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
+    layer.add(
+        svg.stroke(night.light("accent"), 2, fill="#ffffff"),
+        svg.rrect(bx, by, badge, badge, badge / 2),
+    )
+    if event.pot:  # stamped (the page is then the same for any pot)
+        sample = format_money(prize.amount, event.currency)
+        box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
+        slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
+    else:  # drawn over the badge, once the layer is
+        star = badge * 0.62
+        at = (bx + (badge - star) / 2, by + (badge - star) / 2, star, star)
+        stars.append(svg.image(night.art("star"), *at, opacity=night.art_opacity))
+    write_in = svg.stroke(night.colors["ink"], 0.8)
+    y = by + badge + 8
+    kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
+    y += 9 * k + 2
+    name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
+    y += name_size * 1.2
+    note = None
+    if prize.note:
+        note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
+        y += note_lines * note_size * 1.3
+    written = None
+    if not event.pot:  # the amount (or the gift) is written in
+        gift_y = y + 26 * k
+        layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
+        written = Line(Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT")
+    layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
+    winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
+    return PrizeTag(kicker, name, note, winner, written)

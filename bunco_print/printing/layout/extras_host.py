@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.extras import Line, extra_page
@@ -228,22 +229,40 @@ def sign_in_rows(night: Inputs) -> int:
     return int((night.ph - top - bottom) // (24 * night.scale))
 
 
+@dataclass(frozen=True)
+class SignInTable:
+    """A sign-in page's table: its rows' top and height, its head's height, and the number,
+    name and paid columns' lefts and widths."""
+
+    top: float
+    row_h: float
+    head_h: float
+    num_w: float
+    name_x: float
+    name_w: float
+    paid_x: float
+    paid_w: float
+
+
+def _sign_in_table(night: Inputs) -> SignInTable:
+    k, mx, cw = night.scale, MARGIN, night.pw - 2 * MARGIN
+    num_w, paid_w = 34 * k, 118 * k
+    return SignInTable(
+        178 * k, 24 * k, 22 * k, num_w, mx + num_w, cw - num_w - paid_w, mx + cw - paid_w, paid_w
+    )
+
+
 def sign_in_page(night: Inputs, date: str) -> SignInPage:
     """A page of ruled rows: the row's number and a name (stamped), a box to tick when the
     buy-in is paid and its amount. As many pages as the players need, the rows past the last
     player numbered on, for whoever comes late."""
-    from bunco_print.game.money import format_money
-
     event, c, k = night.event, night.colors, night.scale
     pw = night.pw
     mx, cw = MARGIN, pw - 2 * MARGIN
     per_page = sign_in_rows(night)
     amount = format_money(event.buy_in, event.currency) if event.buy_in else ""
-    row_h, head_h = 24 * k, 22 * k
-    num_w, paid_w = 34 * k, 118 * k
-    name_x, name_w = mx + num_w, cw - num_w - paid_w
-    paid_x = mx + cw - paid_w
-    top = 178 * k
+    t = _sign_in_table(night)
+    top, head_h, name_x, paid_x, paid_w = t.top, t.head_h, t.name_x, t.paid_x, t.paid_w
     body = [
         svg.image(night.art("corner"), 26, 26, 56, 56, opacity=night.art_opacity),
         svg.image(night.art("corner"), -(pw - 26), 26, 56, 56, "scale(-1 1)", night.art_opacity),
@@ -251,34 +270,12 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     layer = svg.Layer()
     head_fill = svg.stroke(night.frame, 1.2, fill="none" if night.theme.ink_saver else c["soft"])
     layer.add(head_fill, svg.rrect(mx, top - head_h, cw, head_h, 4))
-    rule, box = svg.stroke(c["line"], 0.7, night.rule_dash), svg.stroke(c["ink"], 1)
     side = 11 * k
     rows, slots = [], []
     for i in range(per_page):
-        y = top + i * row_h
-        layer.add(rule, svg.seg(mx, y + row_h, mx + cw, y + row_h))
-        layer.add(box, svg.rrect(paid_x + 12, y + (row_h - side) / 2, side, side, 2))
-        rows.append(Block(mx, y, cw, line=row_h, h=row_h))
-        inset = row_h * 0.22
-        slots += [
-            night.text_slot(
-                f"r{i}-number",
-                Box(mx, y + inset, num_w - 8, row_h - 2 * inset),
-                "label",
-                i,
-                str(i + 1),
-                role="caption",
-            ),
-            night.text_slot(
-                f"r{i}-name",
-                Box(name_x + 8, y + 3, name_w - 16, row_h - 6),
-                "name",
-                i,
-                role="name",
-            ),
-        ]
+        rows.append(_sign_in_row(night, layer, t, i, side, slots))
     grid = svg.stroke(c["line"], 0.7)
-    bottom = top + per_page * row_h
+    bottom = top + per_page * t.row_h
     layer.add(grid, svg.seg(name_x, top - head_h, name_x, bottom))
     layer.add(grid, svg.seg(paid_x, top - head_h, paid_x, bottom))
     total_y = bottom + 30 * k
@@ -295,8 +292,8 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
         Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
         Line(Block(mx, 84 + 40 * k + 6, cw, 10 * k), tick),
         (
-            Line(Block(mx, head_y, num_w - 8, 8 * k, line=head_h), "#"),
-            Line(Block(name_x + 10, head_y, name_w - 10, 8 * k, line=head_h), "NAME"),
+            Line(Block(mx, head_y, t.num_w - 8, 8 * k, line=head_h), "#"),
+            Line(Block(name_x + 10, head_y, t.name_w - 10, 8 * k, line=head_h), "NAME"),
             Line(Block(paid_x + 12, head_y, paid_w - 12, 8 * k, line=head_h), "PAID"),
         ),
         tuple(rows),
@@ -305,3 +302,33 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
         Line(Block(mx, total_y - 14 * k, cw - paid_w - 10, 10 * k), "PAGE TOTAL"),
         k,
     )
+
+
+def _sign_in_row(night: Inputs, layer: svg.Layer, t: SignInTable, i: int, side, slots) -> Block:
+    """Row i: its rule and the box to tick, its number's and name's slots (into `slots`)."""
+    c, mx, cw, row_h = night.colors, MARGIN, night.pw - 2 * MARGIN, t.row_h
+    y = t.top + i * row_h
+    layer.add(
+        svg.stroke(c["line"], 0.7, night.rule_dash), svg.seg(mx, y + row_h, mx + cw, y + row_h)
+    )
+    box = svg.rrect(t.paid_x + 12, y + (row_h - side) / 2, side, side, 2)
+    layer.add(svg.stroke(c["ink"], 1), box)
+    inset = row_h * 0.22
+    slots += [
+        night.text_slot(
+            f"r{i}-number",
+            Box(mx, y + inset, t.num_w - 8, row_h - 2 * inset),
+            "label",
+            i,
+            str(i + 1),
+            role="caption",
+        ),
+        night.text_slot(
+            f"r{i}-name",
+            Box(t.name_x + 8, y + 3, t.name_w - 16, row_h - 6),
+            "name",
+            i,
+            role="name",
+        ),
+    ]
+    return Block(mx, y, cw, line=row_h, h=row_h)

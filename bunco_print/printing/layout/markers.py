@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs, kicker_lines
-from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Strip, page_size_css
+from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, Strip, page_size_css
 from bunco_print.printing.layout.pads import safe_area
 from bunco_print.printing.layout.sheets import rule_strip
 
@@ -30,90 +30,159 @@ class PiecesPages:
     art: tuple[str, ...]  # their URIs
 
 
+# A tent card's face (each half of the page), in pt; those marked (k) are times --large-print's
+# scale, "shares" are of the half's height. Its frame at the safe EDGE (corners FRAME_RADIUS,
+# line FRAME_LINE), the corners' art CORNER_INSET in, CORNER_SIZE; the dice (DICE_W by DICE_H)
+# DICE_DOWN down; the kicker KICKER_UNDER_DICE under the dice's top, in KICKER_ROOM-narrower
+# room than the table's slot, KICKER_SIZE (k) at most, in lines KICKER_LINE (k) tall.
+FRAME_RADIUS, FRAME_LINE, CORNER_INSET, CORNER_SIZE = 12, 1, 8, 58
+DICE_W, DICE_H, DICE_DOWN = 120, 50.4, 0.12
+KICKER_UNDER_DICE, KICKER_ROOM, KICKER_SIZE, KICKER_LINE = 58, 40, 9, 12
+# The table's slot: TABLE_INSET in from the safe edge, TABLE_H tall, TABLE_DOWN down; the rule
+# (the theme's art or an accent line RULE_W wide) RULE_GAP under it, RULE_LEN long (the art
+# RULE_ART_H tall); the note NOTE_GAP under the slot (upside down: its top NOTE_UP higher, k).
+TABLE_INSET, TABLE_H, TABLE_DOWN = 10, 118, 0.4
+RULE_GAP, RULE_LEN, RULE_W, RULE_ART_H, NOTE_GAP, NOTE_UP = 8, 142, 1.5, 11, 18, 14
+# The fold across the middle: a dashed line and FOLD at each end, FOLD_UP over it (k words).
+FOLD_LINE, FOLD_DASH, FOLD_UP, FOLD_SIZE, FOLD_SPACING = 0.7, "5 4", 4, 6.5, 1
+
+
+@dataclass(frozen=True)
+class Face:
+    """A tent card's half: its width and height, the table's slot's left, width, top (from the
+    fold) and height."""
+
+    w: float
+    h: float
+    slot_x: float
+    slot_w: float
+    slot_y: float
+    slot_h: float
+
+    @property
+    def rule_y(self) -> float:
+        """The rule under the table's slot, from the fold."""
+        return self.slot_y + self.slot_h + RULE_GAP
+
+
 def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
     turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
     down (the slot itself is an unturned rectangle in the top half)."""
-    c, k = night.colors, night.scale  # k: --large-print's words
-    w, ph = night.pw, night.ph
-    h = ph / 2
-    pad_x = EDGE + 10
-    fold, muted = 6.5 * k, night.muted  # the fold's words
-    slot_w, slot_h = w - 2 * pad_x, 118
-    slot_y = h * 0.4
-    kicker_y = h * 0.12 + 58
-    note_y = slot_y + slot_h + 18
-    face = [
-        svg.box(EDGE, EDGE, w - 2 * EDGE, h - 2 * EDGE, 12, c["line"], night.frame_width(1)),
-        svg.corners(
-            night.art("corner"),
-            EDGE + 8,
-            EDGE + 8,
-            w - 2 * EDGE - 16,
-            h - 2 * EDGE - 16,
-            58,
-            night.art_opacity,
-        ),
-        svg.image(night.art("dice"), w / 2 - 60, h * 0.12, 120, 50.4, opacity=night.art_opacity),
-    ]
-    if not night.own_rule:
-        face.append(
-            svg.line(
-                w / 2 - 71, slot_y + slot_h + 8, w / 2 + 71, slot_y + slot_h + 8, c["accent2"], 1.5
-            )
-        )
-    face_markup = "\n".join(face)
-    body = night.family("body")
-    markup = "\n".join(
-        [
-            f'<g transform="rotate(180 {svg.n(w / 2)} {svg.n(h / 2)})">{face_markup}</g>',
-            f'<g transform="translate(0 {svg.n(h)})">{face_markup}</g>',
-            svg.line(0, h, w, h, c["line"], 0.7, "5 4"),
-            svg.text(EDGE, h - 4, "FOLD", fold, body, fill=muted, spacing=1),
-            svg.text(w - EDGE, h - 4, "FOLD", fold, body, fill=muted, anchor="end", spacing=1),
-        ]
-    )
-    strips = ()
-    if night.own_rule:
-        strips = (
-            rule_strip(w / 2 - 71, h - slot_y - slot_h - 8, 142, 11, turned=True),
-            rule_strip(w / 2 - 71, h + slot_y + slot_h + 8, 142, 11),
-        )
+    k, w, h = night.scale, night.pw, night.ph / 2  # k: --large-print's words
+    slot_x = EDGE + TABLE_INSET
+    f = Face(w, h, slot_x, w - 2 * slot_x, h * TABLE_DOWN, TABLE_H)
+    kicker_y = h * DICE_DOWN + KICKER_UNDER_DICE
+    note_y = f.slot_y + f.slot_h + NOTE_GAP
     # the title and date on one line clear of the corners' art: smaller, then cut short, if a
     # long title needs it
-    fitted, kicker_fs = kicker_lines(night, date, slot_w - 2 * 40, 9 * k)
-    kicker_h = 12 * k * (fitted.count("\n") + 1)  # a line or two, 12pt (x k) each
-    sample = night.event.table(1).name
-    slots = (
-        night.text_slot(
-            "m-top",
-            Box(w - pad_x - slot_w, h - slot_y - slot_h, slot_w, slot_h),
-            "table",
-            0,
-            sample,
-            rotate=180,
-        ),
-        night.text_slot("m-bottom", Box(pad_x, h + slot_y, slot_w, slot_h), "table", 0, sample),
-    )
+    fitted, kicker_fs = kicker_lines(night, date, f.slot_w - 2 * KICKER_ROOM, KICKER_SIZE * k)
+    kicker_h = KICKER_LINE * k * (fitted.count("\n") + 1)  # a line or two
     page = Page(
         "table_marker-page-0",
         w,
-        ph,
-        svg.data_uri(svg.document(w, ph, markup)),
-        slots,
+        night.ph,
+        svg.data_uri(svg.document(w, night.ph, _folded(night, f, _face(night, f)))),
+        _table_slots(night, f),
         safe=safe_area(night),
     )
     return MarkerPage(
         page,
         page_size_css(night.paper),
         (
-            Block(pad_x, h - kicker_y - kicker_h, slot_w, kicker_fs),
-            Block(pad_x, h + kicker_y, slot_w, kicker_fs),
+            Block(f.slot_x, h - kicker_y - kicker_h, f.slot_w, kicker_fs),
+            Block(f.slot_x, h + kicker_y, f.slot_w, kicker_fs),
         ),
-        (Block(pad_x, h - note_y - 14 * k, slot_w), Block(pad_x, h + note_y, slot_w)),
-        strips,
+        (
+            Block(f.slot_x, h - note_y - NOTE_UP * k, f.slot_w),
+            Block(f.slot_x, h + note_y, f.slot_w),
+        ),
+        _rule_strips(night, f),
         k,
         fitted,
+    )
+
+
+def _face(night: Inputs, f: Face) -> str:
+    """A half's frame, corners' art, dice and (without the theme's rule art) the accent rule."""
+    c, w, h, inset = night.colors, f.w, f.h, CORNER_INSET
+    face = [
+        svg.box(
+            EDGE,
+            EDGE,
+            w - 2 * EDGE,
+            h - 2 * EDGE,
+            FRAME_RADIUS,
+            c["line"],
+            night.frame_width(FRAME_LINE),
+        ),
+        svg.corners(
+            night.art("corner"),
+            EDGE + inset,
+            EDGE + inset,
+            w - 2 * EDGE - 2 * inset,
+            h - 2 * EDGE - 2 * inset,
+            CORNER_SIZE,
+            night.art_opacity,
+        ),
+        svg.image(
+            night.art("dice"),
+            w / 2 - DICE_W / 2,
+            h * DICE_DOWN,
+            DICE_W,
+            DICE_H,
+            opacity=night.art_opacity,
+        ),
+    ]
+    if not night.own_rule:
+        left, right = w / 2 - RULE_LEN / 2, w / 2 + RULE_LEN / 2
+        face.append(svg.line(left, f.rule_y, right, f.rule_y, c["accent2"], RULE_W))
+    return "\n".join(face)
+
+
+def _folded(night: Inputs, f: Face, face: str) -> str:
+    """The page: the face turned in the top half and upright in the bottom, the fold between."""
+    w, h, size, body, muted = f.w, f.h, FOLD_SIZE * night.scale, night.family("body"), night.muted
+    return "\n".join(
+        [
+            f'<g transform="rotate(180 {svg.n(w / 2)} {svg.n(h / 2)})">{face}</g>',
+            f'<g transform="translate(0 {svg.n(h)})">{face}</g>',
+            svg.line(0, h, w, h, night.colors["line"], FOLD_LINE, FOLD_DASH),
+            svg.text(EDGE, h - FOLD_UP, "FOLD", size, body, fill=muted, spacing=FOLD_SPACING),
+            svg.text(
+                w - EDGE,
+                h - FOLD_UP,
+                "FOLD",
+                size,
+                body,
+                fill=muted,
+                anchor="end",
+                spacing=FOLD_SPACING,
+            ),
+        ]
+    )
+
+
+def _rule_strips(night: Inputs, f: Face) -> tuple[Strip, ...]:
+    """With the theme's own rule art: a strip of it under each half's table slot."""
+    if not night.own_rule:
+        return ()
+    x, h, slot_y, slot_h = f.w / 2 - RULE_LEN / 2, f.h, f.slot_y, f.slot_h
+    return (
+        rule_strip(x, h - slot_y - slot_h - RULE_GAP, RULE_LEN, RULE_ART_H, turned=True),
+        rule_strip(x, h + slot_y + slot_h + RULE_GAP, RULE_LEN, RULE_ART_H),
+    )
+
+
+def _table_slots(night: Inputs, f: Face) -> tuple[Slot, ...]:
+    """The table's name on each half: the top one stamped upside down."""
+    sample, h = night.event.table(1).name, f.h
+    top = Box(f.w - f.slot_x - f.slot_w, h - f.slot_y - f.slot_h, f.slot_w, f.slot_h)
+    return (
+        night.text_slot("m-top", top, "table", 0, sample, rotate=180),
+        night.text_slot(
+            "m-bottom", Box(f.slot_x, h + f.slot_y, f.slot_w, f.slot_h), "table", 0, sample
+        ),
     )
 
 

@@ -9,6 +9,7 @@ more: a compact snake of numbered tables.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from html import escape
 
 from bunco_print.printing.layout import svg
@@ -86,42 +87,69 @@ def _path(d: str, color: str, width: float, marker: str, kind: str = "winners") 
     )
 
 
-def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
-    """A row of up to 7 tables, every move drawn."""
-    c, movement = night.colors, night.ruleset.movement
-    display = night.family("display")
+@dataclass(frozen=True)
+class RowSize:
+    """A row of tables' measures: each table's room across, its box's width and height, the
+    row's middle, the size of the tables' names (or, too small for names, their numbers') and
+    how high the moves arc."""
+
+    step: float
+    node_w: float
+    node_h: float
+    cy: float
+    size: float
+    numbers: bool
+    lift: float
+
+
+def _row_size(night: Inputs, w, h, t) -> RowSize:
     step = w / t
     # large print (a page 1.3x narrower): the tables take more of the row, so their names
     # grow 1.3x with the rest
     nw = min(step * (0.81 if night.large else 0.62), 92)
     nh = min(nw * 0.5, 34)
-    cy = h / 2
     fs = min(nh * 0.42, nw / 6, 13)
     numbers = fs < night.min_text  # too small for names: the tables' numbers (H the Head)
     if numbers:
         fs = max(min(nh * 0.6, nw / 2.4, 13), night.min_text)
-    lift = min(h * 0.28, step * 0.45, 40)
-    out = []
-    for k in range(t):
-        n = first + k
-        cx = (k + 0.5) * step
-        if numbers:
-            name = head_letter(night) if n == 1 else str(n if node_class == "mv-node" else k + 1)
-        elif night.ruleset.naming == "groups":
-            name = "Head" if n == 1 and node_class == "mv-node" else f"Table {n - first + 1}"
-        else:
-            name = _short(night, n, t)
-        head = n == 1
-        out.append(
-            f'<g class="{node_class}"><rect x="{_f(cx - nw / 2)}" y="{_f(cy - nh / 2)}"'
-            f' width="{_f(nw)}" height="{_f(nh)}" rx="{_f(nh * 0.3)}"'
-            f' fill="{c["soft"] if head else "#ffffff"}"'
-            f' stroke="{c["accent"] if head else c["accent2"]}"'
-            f' stroke-width="{2 if head else 1.3}"/>'
-            f'\n<text x="{_f(cx)}" y="{_f(cy + fs * 0.36)}" text-anchor="middle"'
-            f' font-family="{display}" font-size="{_f(fs)}"'
-            f' fill="{c["accent"] if head else c["ink"]}">{escape(name)}</text></g>'
-        )
+    return RowSize(step, nw, nh, h / 2, fs, numbers, min(h * 0.28, step * 0.45, 40))
+
+
+def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
+    """A row of up to 7 tables, every move drawn."""
+    size = _row_size(night, w, h, t)
+    out = [_table(night, size, t, k, first, node_class) for k in range(t)]
+    return "\n".join(out + _moves(night, size, h, t))
+
+
+def _table(night: Inputs, size: RowSize, t, k, first, node_class) -> str:
+    """Table k of the row: its box and its name (or number)."""
+    c, n, cx, cy = night.colors, first + k, (k + 0.5) * size.step, size.cy
+    nw, nh, fs = size.node_w, size.node_h, size.size
+    if size.numbers:
+        name = head_letter(night) if n == 1 else str(n if node_class == "mv-node" else k + 1)
+    elif night.ruleset.naming == "groups":
+        name = "Head" if n == 1 and node_class == "mv-node" else f"Table {n - first + 1}"
+    else:
+        name = _short(night, n, t)
+    head = n == 1
+    return (
+        f'<g class="{node_class}"><rect x="{_f(cx - nw / 2)}" y="{_f(cy - nh / 2)}"'
+        f' width="{_f(nw)}" height="{_f(nh)}" rx="{_f(nh * 0.3)}"'
+        f' fill="{c["soft"] if head else "#ffffff"}"'
+        f' stroke="{c["accent"] if head else c["accent2"]}"'
+        f' stroke-width="{2 if head else 1.3}"/>'
+        f'\n<text x="{_f(cx)}" y="{_f(cy + fs * 0.36)}" text-anchor="middle"'
+        f' font-family="{night.family("display")}" font-size="{_f(fs)}"'
+        f' fill="{c["accent"] if head else c["ink"]}">{escape(name)}</text></g>'
+    )
+
+
+def _moves(night: Inputs, size: RowSize, h, t) -> list[str]:
+    """The row's moves: winners up (left), losers down (or, king of the hill, back to the
+    last table), those who stay."""
+    c, movement, out = night.colors, night.ruleset.movement, []
+    step, nw, nh, cy, lift = size.step, size.node_w, size.node_h, size.cy, size.lift
     top, bottom = cy - nh / 2, cy + nh / 2
     for k in range(1, t):  # winners: every table but the first sends its winners one up (left)
         x1, x2 = (k + 0.5) * step - nw * 0.2, (k - 0.5) * step + nw * 0.2
@@ -165,7 +193,7 @@ def _row(night: Inputs, w, h, t, first=1, node_class="mv-node") -> str:
         f" {_f(-lift * 0.7)} {_f(nw * 0.36)} -1"
     )
     out.append(_path(d, c["accent2"], 1.3, "up", "stay"))
-    return "\n".join(out)
+    return out
 
 
 def _node(night: Inputs, x, y, r, n, grow, stroke, text_y, size, label) -> str:

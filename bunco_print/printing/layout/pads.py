@@ -1,4 +1,4 @@
-"""Tally pads and seat cards."""
+"""Tally pads: four a page, each a tally grid under write-in lines and the table's QR code."""
 
 from __future__ import annotations
 
@@ -20,7 +20,21 @@ from bunco_print.printing.layout.grids import tally_grids
 
 PAD_COLS, PAD_ROWS = 2, 2
 CAPTION_H = 9  # a caption's slot: its words stamped at about 6 pt
-CARD_COLS, CARD_ROWS = 2, 5
+# A tally pad's head, in pt; those marked (k) are times --large-print's scale. The TABLE line's
+# slot at SLOT_TOP, its line at LINE_TOP + WRITE_IN_H (k) down; the SET line's SET_DOWN (k)
+# under the TABLE line's top and half as long; the write-in lines start WRITE_IN_FROM (k) in,
+# after their words (TAG_SIZE, k, TAG_UP over the line); their slots SLOT_INSET in at each end.
+SLOT_TOP, LINE_TOP, SET_DOWN, WRITE_IN_H, WRITE_IN_FROM, SET_LINE = 22, 24, 26, 22, 34, 0.5
+TAG_SIZE, TAG_UP, TAG_SPACING, SLOT_INSET, WRITE_IN_W = 7, 4, 0.8, 2, 0.8
+# Beside the QR code, QR_ROOM from it; the head's title TITLE_UP over the pad's top, in the room
+# "Tally" (TALLY_SIZE, k) and TALLY_ROOM leave, at most TITLE_SIZE (k); the grid GRID_GAP under
+# the head; the scoring reminder in the pad's last REMINDER_H (k), its words REMINDER_DOWN
+# down, REMINDER_SIZE (k) in large print (else the CSS's).
+QR_ROOM, TITLE_UP, TALLY_SIZE, TALLY_ROOM, TITLE_SIZE, GRID_GAP = 12, 3, 22, 3, 8, 4
+REMINDER_H, REMINDER_DOWN, REMINDER_SIZE = 30, 5, 6.5
+# The cuts between pads: dashed lines CUT_END from the paper's edges, ticks from TICK_END.
+CUT_END, TICK_END, CUT_W, CUT_DASH, TICK_W = 22, 10, 0.6, "4 3", 0.5
+SET_SAMPLES = ("Set 1", "Set 1", "Set 2", "")  # for previews, a pad's SET by its place
 
 
 def pad_grid(night: Inputs) -> tuple[int, int]:
@@ -46,18 +60,6 @@ class PadsPage:
     scale: float = 1.0  # --large-print: the head's words this much larger
 
 
-@dataclass(frozen=True)
-class CardsPage:
-    page: Page
-    size: str
-
-
-def card_grid(night: Inputs) -> tuple[int, int]:
-    """Columns and rows of seat cards a page: ten, or for --large-print four cards the width of
-    the page (their words 1.3x need the room)."""
-    return (1, 4) if night.large else (CARD_COLS, CARD_ROWS)
-
-
 def safe_area(night: Inputs) -> Box:
     return Box(EDGE, EDGE, night.pw - 2 * EDGE, night.ph - 2 * EDGE)
 
@@ -67,91 +69,66 @@ def _pad_paper(night: Inputs) -> tuple[float, float]:
     return (night.ph, night.pw) if night.large else (night.pw, night.ph)
 
 
+@dataclass(frozen=True)
+class PadHead:
+    """A tally pad's measures: its size, its head's width (beside the QR code), its write-in
+    lines' height, start and the SET line's top, the QR caption's height, the grid's top and
+    the scoring reminder's height."""
+
+    w: float
+    h: float
+    head_w: float
+    line_h: float
+    line_from: float
+    set_y: float
+    caption_h: float
+    grid_y: float
+    note_h: float
+
+    def grid(self, x, y) -> Box:
+        return Box(x, y + self.grid_y, self.w, self.h - self.grid_y - self.note_h)
+
+
+def _pad_head(night: Inputs, pad: Box) -> PadHead:
+    k = night.scale  # --large-print's text and lines
+    line_h, set_y = WRITE_IN_H * k, LINE_TOP + SET_DOWN * k  # the SET line below the TABLE line
+    caption_h = CAPTION_H * k
+    grid_y = max(QR_SIDE + caption_h, set_y + line_h) + GRID_GAP
+    head_w = pad.w - QR_SIDE - QR_ROOM
+    return PadHead(
+        pad.w, pad.h, head_w, line_h, WRITE_IN_FROM * k, set_y, caption_h, grid_y, REMINDER_H * k
+    )
+
+
 def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     """Four tally pads a page (quarters, with cut lines), or the first `count` (a last page):
     a grid per pad, write-in lines for the table and set (their slots), the table's QR code with
     its caption (slots: a spare pad has neither) and a scoring reminder."""
-    event, c, k = night.event, night.colors, night.scale  # k: --large-print's text and lines
+    k = night.scale
     (pw, ph), (cols, rows) = _pad_paper(night), pad_grid(night)
     cell_w, cell_h = pw / cols, ph / rows
-    qr, line_h, note_h, inset = QR_SIDE, 22 * k, 30 * k, 34 * k
-    set_y = 24 + 26 * k  # the SET line's top, below the TABLE line
-    caption_h = CAPTION_H * k
-    grid_y = max(qr + caption_h, set_y + line_h) + 4
     pads = [cell(i, cols, rows, cell_w, cell_h, EDGE) for i in range(cols * rows)]
     pads = pads[: count or len(pads)]
-    w, h = pads[0].w, pads[0].h
-    lw = w - qr - 12
+    m = _pad_head(night, pads[0])
     layer = svg.Layer()
     for p in pads:
-        tally_grids(night, layer, [p.x], [p.y + grid_y], w, h - grid_y - note_h)
-    cut, tick = svg.stroke(c["line"], 0.6, "4 3"), svg.stroke(c["ink"], 0.5)
-    write_in = svg.stroke(c["line"], 0.8)
-    for n in range(1, cols):
-        x = cell_w * n
-        layer.add(cut, svg.seg(x, 22, x, ph - 22))
-        layer.add(tick, svg.seg(x, 10, x, 22) + svg.seg(x, ph - 22, x, ph - 10))
-    for n in range(1, rows):
-        y = cell_h * n
-        layer.add(cut, svg.seg(22, y, pw - 22, y))
-        layer.add(tick, svg.seg(10, y, 22, y) + svg.seg(pw - 22, y, pw - 10, y))
-    body = night.family("body")
-    display = night.font("display")
-    title_room = lw - display.width("Tally ", 22 * k) - 3  # the title follows "Tally"
-    # on two lines beside "Tally", in its height, when that prints it larger or whole
-    words = night.font("body")
-    title, title_size, _ = words.one_or_two(event.title, title_room, 8 * k, MIN_TEXT * k)
+        grid = m.grid(p.x, p.y)
+        tally_grids(night, layer, [grid.x], [grid.y], grid.w, grid.h)
+    _pad_cuts(night, layer, pw, ph, cols, rows)
+    # the title follows "Tally": on two lines beside it, in its height, when that prints it
+    # larger or whole
+    room = m.head_w - night.font("display").width("Tally ", TALLY_SIZE * k) - TALLY_ROOM
+    title, title_size, _ = night.font("body").one_or_two(
+        night.event.title, room, TITLE_SIZE * k, MIN_TEXT * k
+    )
     slots, texts = [], []
-    set_samples = ("Set 1", "Set 1", "Set 2", "")
     for i, p in enumerate(pads):
-        x, y = p.x, p.y
-        layer.add(
-            write_in,
-            svg.seg(x + inset, y + 24 + line_h, x + lw, y + 24 + line_h)
-            + svg.seg(x + inset, y + set_y + line_h, x + lw * 0.5, y + set_y + line_h),
-        )
-        tag = 7 * k
-        layer.text(
-            svg.text(x, y + 24 + line_h - 4, "TABLE", tag, body, 700, night.muted, spacing=0.8)
-            + svg.text(x, y + set_y + line_h - 4, "SET", tag, body, 700, night.muted, spacing=0.8)
-        )
-        table_sample = event.tables[i % len(event.tables)].name if i < 3 else ""
-        slots += [
-            night.text_slot(
-                f"p{i}-table",
-                Box(x + inset + 2, y + 22, lw - inset - 4, line_h),
-                "table",
-                i,
-                table_sample,
-            ),
-            night.text_slot(
-                f"p{i}-set",
-                Box(x + inset + 2, y + set_y - 2, lw * 0.5 - inset - 4, line_h),
-                "set",
-                i,
-                set_samples[i % 4],
-            ),
-        ]
-        if night.qr:
-            slots += [
-                Slot(f"p{i}-qr", Box(x + w - qr, y, qr, qr), "qr", i),
-                night.text_slot(
-                    f"p{i}-caption",
-                    Box(x + w - qr, y + qr, qr, caption_h),
-                    "label",
-                    i,
-                    "table code",
-                    role="caption",
-                ),
-            ]
-        texts.append(
-            PadText(
-                Block(x, y - 3, lw, title_size),
-                Block(x, y + h - note_h + 5, w, 6.5 * k if night.large else 0),
-                title,
-                Box(x, y + grid_y, w, h - grid_y - note_h),
-            )
-        )
+        _write_in_lines(night, layer, m, p.x, p.y)
+        slots += _pad_slots(night, m, i, p.x, p.y)
+        head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
+        reminder_y = p.y + m.h - m.note_h + REMINDER_DOWN
+        reminder = Block(p.x, reminder_y, m.w, REMINDER_SIZE * k if night.large else 0)
+        texts.append(PadText(head, reminder, title, m.grid(p.x, p.y)))
     page = Page(
         f"tally_pad-page-{number}",
         pw,
@@ -163,155 +140,91 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     return PadsPage(page, page_size_css(night.paper, night.large), tuple(texts), k)
 
 
-def _trim(night: Inputs, x, y, w, h, cols, rows) -> str:
-    """Dashed trim lines around and between cols x rows pieces filling (x, y, w, h), with solid
-    ticks running out into the margin."""
-    n, d, t = svg.n, "", ""
-    for k in range(cols + 1):
-        lx = x + w * k / cols
-        d += f"M{n(lx)} {n(y)}V{n(y + h)}"
-        t += f"M{n(lx)} {n(y - 14)}v10M{n(lx)} {n(y + h + 4)}v10"
-    for k in range(rows + 1):
-        ly = y + h * k / rows
-        d += f"M{n(x)} {n(ly)}H{n(x + w)}"
-        t += f"M{n(x - 14)} {n(ly)}h10M{n(x + w + 4)} {n(ly)}h10"
-    c = night.colors
-    return (
-        f'<path d="{d}" fill="none" stroke="{c["line"]}" stroke-width="0.6"'
-        f' stroke-dasharray="4 3"/>\n<path d="{t}" fill="none" stroke="{c["ink"]}"'
-        ' stroke-width="0.5"/>'
+def _pad_cuts(night: Inputs, layer: svg.Layer, pw, ph, cols: int, rows: int) -> None:
+    """Dashed cut lines between the pads, with solid ticks out to the paper's edges."""
+    cut = svg.stroke(night.colors["line"], CUT_W, CUT_DASH)
+    tick = svg.stroke(night.colors["ink"], TICK_W)
+    near, far = CUT_END, TICK_END  # from the paper's edges
+    for n in range(1, cols):
+        x = pw / cols * n
+        layer.add(cut, svg.seg(x, near, x, ph - near))
+        layer.add(tick, svg.seg(x, far, x, near) + svg.seg(x, ph - near, x, ph - far))
+    for n in range(1, rows):
+        y = ph / rows * n
+        layer.add(cut, svg.seg(near, y, pw - near, y))
+        layer.add(tick, svg.seg(far, y, near, y) + svg.seg(pw - near, y, pw - far, y))
+
+
+def _write_in_lines(night: Inputs, layer: svg.Layer, m: PadHead, x, y) -> None:
+    """The TABLE and SET write-in lines with their words."""
+    table_y, set_y = y + LINE_TOP + m.line_h, y + m.set_y + m.line_h
+    layer.add(
+        svg.stroke(night.colors["line"], WRITE_IN_W),
+        svg.seg(x + m.line_from, table_y, x + m.head_w, table_y)
+        + svg.seg(x + m.line_from, set_y, x + m.head_w * SET_LINE, set_y),
+    )
+    body, size = night.family("body"), TAG_SIZE * night.scale
+    layer.text(
+        svg.text(
+            x,
+            y + LINE_TOP + m.line_h - TAG_UP,
+            "TABLE",
+            size,
+            body,
+            700,
+            night.muted,
+            spacing=TAG_SPACING,
+        )
+        + svg.text(
+            x,
+            y + m.set_y + m.line_h - TAG_UP,
+            "SET",
+            size,
+            body,
+            700,
+            night.muted,
+            spacing=TAG_SPACING,
+        )
     )
 
 
-TITLE_PITCH = 1.15  # a seat card's two title lines: their baselines this many em apart
-
-
-def card_title(night: Inputs, width: float) -> tuple[tuple[str, ...], float]:
-    """The night's title on a seat card's `width` pt, as its lines and their size: one line at
-    up to 9 pt (1.3x in large print), or two when they print it larger or whole; never below
-    the smallest text size, cut short with an ellipsis only when two lines cannot hold it."""
-    k, text = night.scale, night.event.title.strip()
-    title, size, _ = night.font("display").one_or_two(text, width, 9 * k, MIN_TEXT * k)
-    return tuple(title.split("\n")), size
-
-
-def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> CardsPage:
-    """Ten business-card-sized seat cards a page (two columns, five rows, trim lines), or the
-    first `count` (a last page: the rest stay blank): the art (star or seat), "tonight you start
-    at" the table, the night's title and date, a number."""
-    event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
-    cols, rows = card_grid(night)
-    x0 = y0 = EDGE
-    area_w, area_h = night.pw - 2 * EDGE, night.ph - 2 * EDGE
-    cw, ch = area_w / cols, area_h / rows
-    inset = 8
-    art = ch - 2 * inset - 22 * k
-    tx = inset + art + 22 * k
-    tw = cw - tx - inset - 8
-    head = event.table(1).name
-    other = event.tables[1].name if len(event.tables) > 1 else head
-    samples = [
-        ("star", head),
-        ("seat", other),
-        ("seat", event.tables[-1].name),
-        ("star", head),
-        ("seat", f"Any table but the {head}"),
+def _pad_slots(night: Inputs, m: PadHead, i: int, x, y) -> list[Slot]:
+    """A pad's slots: its table and set, and (with QR codes) its code and the code's caption."""
+    tables = night.event.tables
+    table_sample = tables[i % len(tables)].name if i < 3 else ""
+    left = x + m.line_from + SLOT_INSET
+    slots = [
+        night.text_slot(
+            f"p{i}-table",
+            Box(left, y + SLOT_TOP, m.head_w - m.line_from - 2 * SLOT_INSET, m.line_h),
+            "table",
+            i,
+            table_sample,
+        ),
+        night.text_slot(
+            f"p{i}-set",
+            Box(
+                left,
+                y + m.set_y - SLOT_INSET,
+                m.head_w * SET_LINE - m.line_from - 2 * SLOT_INSET,
+                m.line_h,
+            ),
+            "set",
+            i,
+            SET_SAMPLES[i % 4],
+        ),
     ]
-    layer = svg.Layer()
-    card, disc = svg.stroke(c["line"], night.frame_width(0.8)), svg.fill(c["soft"])
-    rule = svg.stroke(c["accent2"], 1)
-    slots = []
-    count = count or cols * rows
-    for i in range(count):
-        x, y = x0 + (i % cols) * cw, y0 + (i // cols) * ch
-        layer.add(card, svg.rrect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset, 7))
-        layer.add(disc, svg.rrect(x + inset + 8, y + inset + 7, art + 8, art + 8, art / 2 + 4))
-        layer.add(rule, svg.seg(x + tx, y + inset + 70 * k, x + tx + 30, y + inset + 70 * k))
-        art_name, table = samples[i % len(samples)]
+    if night.qr:
+        qr = QR_SIDE
         slots += [
-            Slot(
-                f"c{i}-art",
-                Box(x + inset + 12, y + inset + 11, art, art),
-                "art",
-                i,
-                sample_art=night.art(art_name),
-            ),
+            Slot(f"p{i}-qr", Box(x + m.w - qr, y, qr, qr), "qr", i),
             night.text_slot(
-                f"c{i}-label", Box(x + tx, y + inset + 30 * k, tw, 34 * k), "table", i, table
-            ),
-            night.text_slot(
-                f"c{i}-number",
-                Box(x + cw - inset - 6 - 46 * k, y + ch - inset - 5 - 12 * k, 46 * k, 12 * k),
-                "number",
+                f"p{i}-caption",
+                Box(x + m.w - qr, y + qr, qr, m.caption_h),
+                "label",
                 i,
-                f"No. {i + 1}",
-                role="name",
+                "table code",
+                role="caption",
             ),
         ]
-    # What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
-    # START AT"; under the table, the night's title and date, on the baselines they would have
-    # as lines (line-height 1.45) of one 7pt block with the title 9pt or less. A title too long
-    # for one line goes on two (TITLE_PITCH apart) when they print it larger, or whole.
-    title_lines, title_fs = card_title(night, tw)
-    body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    small = 7 * k  # the date line
-    strut, title_lh = small * 1.45, title_fs * 1.45
-    above = max(strut / 2 + body_mid * small, title_lh / 2 + display_mid * title_fs)
-    below = max(strut / 2 - body_mid * small, title_lh / 2 - display_mid * title_fs)
-    title_y = y0 + inset + 76 * k + above
-    second = title_fs * TITLE_PITCH * (len(title_lines) - 1)  # to the last title line
-    date_y = title_y + second + below + strut / 2 + body_mid * small
-    labels = []
-    for col in range(min(cols, count)):
-        lx = x0 + col * cw + tx
-        lines = (count - col + cols - 1) // cols  # cards in this column
-        labels.append(
-            night.label(
-                lx,
-                y0 + inset + 22 * k,
-                "\n".join(["TONIGHT YOU START AT"] * lines),
-                6.5 * k,
-                "lb-b lb-m",
-                w=tw,
-                pitch=ch,
-                spacing=0.8,
-                ch=night.ph,
-            )
-        )
-        labels += [
-            night.label(
-                lx,
-                title_y + n * title_fs * TITLE_PITCH,
-                "\n".join([line] * lines),
-                title_fs,
-                "sc-event sc-title",
-                w=tw,
-                pitch=ch,
-                role="display",
-                ch=night.ph,
-            )
-            for n, line in enumerate(title_lines)
-        ]
-        labels.append(
-            night.label(
-                lx,
-                date_y,
-                "\n".join([date] * lines),
-                small,
-                "sc-event lb-m",
-                w=tw,
-                pitch=ch,
-                ch=night.ph,
-            )
-        )
-    markup = _trim(night, x0, y0, area_w, area_h, cols, rows) + "\n" + layer.markup()
-    page = Page(
-        f"seat_cards-page-{number}",
-        night.pw,
-        night.ph,
-        svg.data_uri(svg.document(night.pw, night.ph, markup)),
-        tuple(slots),
-        tuple(labels),
-        safe=safe_area(night),
-    )
-    return CardsPage(page, page_size_css(night.paper))
+    return slots

@@ -10,6 +10,39 @@ from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, 
 
 MARGIN = 54
 LONG_AMOUNT = 0.75  # an amount of five characters or more ("$1,000") starts this much smaller
+# Measures in pt; those marked (k) are times --large-print's scale.
+# Down the page: the kicker's baseline (two lines: the first KICKER_LIFT em higher, for their
+# 1.25 line height, not ~1.2), in from the corners' art by KICKER_INSET, KICKER_SIZE (k) at
+# most; the heading's top.
+KICKER_Y, KICKER_LIFT, KICKER_INSET, KICKER_SIZE, HEADING_Y = 48, 1.3, 40, 8, 60
+# The pot's sum (players x buy-in = pot) at LIST_TOP, the prizes' list SUM_GAP under it (or at
+# LIST_TOP without a pot), its rule RULE_ABOVE over it; the notes NOTES_GAP under the list,
+# NOTES_H (k) tall, FOOT_ROOM left under them.
+LIST_TOP, SUM_GAP, RULE_ABOVE, NOTES_GAP, NOTES_H, FOOT_ROOM = 166, 18, 12, 14, 74, 40
+# The rows: sized as for ROWS_AT_LEAST prizes when fewer, at most ROW_MAX tall; a prize's
+# badge a share of its row, at most BADGE_MAX, its outline BADGE_LINE wide and inset by half.
+ROWS_AT_LEAST, ROW_MAX, BADGE_IN_ROW, BADGE_MAX, BADGE_LINE, BADGE_INSET = 3, 124, 0.74, 68, 2, 1
+# The winner's write-in line from WINNER_FROM of the width, WINNER_DOWN of its row (shares), its
+# WINNER (or WINNERS) WINNER_ABOVE (k) over it in a label WINNER_W of the width; the row's rule.
+WINNER_FROM, WINNER_DOWN, WINNER_W, WINNER_LINE, ROW_RULE = 0.6, 0.72, 0.4, 0.9, 0.7
+WINNER_ABOVE, WINNER_SIZE, WINNER_SPACING = 22, 6.5, 0.8
+# A prize's name and note: WHAT_GAP right of its badge, WHAT_ROOM narrower (the gap and room
+# before the winner's line); its top above the row's middle, with a note and without (k).
+WHAT_GAP, WHAT_ROOM, WHAT_UP_NOTE, WHAT_UP = 16, 28, 15, 9
+# The amount's slot in its badge (shares of the badge: in, up from the middle, wide, tall);
+# its largest size a share of the normal sheet's badge (k).
+AMOUNT_INSET, AMOUNT_UP, AMOUNT_W, AMOUNT_H, AMOUNT_SIZE = 0.08, 0.25, 0.84, 0.5, 0.36
+# Without a pot, a star in each badge (shares of the badge: in, up from the middle, its side).
+STAR_INSET, STAR_UP, STAR_SIDE = 0.18, 0.32, 0.64
+# The art: a corner's left and top, and side; the dice's top, width and height.
+CORNER_AT, CORNER_SIDE, DICE_TOP, DICE_W, DICE_H = 26, 64, 112, 96, 40.3
+# The pot's sum: three tiles (k) with a sign between each two (k), the pot's framed thicker
+# and tinted; a tile's number (its middle SUM_MID down, k) in a slot SUM_INSET in from its
+# sides, SUM_SIZE (k); its words' baseline TILE_WORDS_Y down (k), and the signs' (k).
+POT_TILES = (("players", "PLAYERS"), ("buy-in", "BUY-IN"), ("pot", "IN THE POT"))
+TILE_W, TILE_H, SIGN_W, TILE_RADIUS, TILE_LINE, POT_LINE = 92, 42, 26, 9, 1, 1.6
+SUM_MID, SUM_INSET, SUM_SIZE, SIGN_Y, SIGN_SIZE = 22, 4, 19, 26, 16
+TILE_WORDS_Y, TILE_WORDS_SIZE, TILE_WORDS_SPACING = 34, 6.5, 0.6
 
 
 @dataclass(frozen=True)
@@ -31,160 +64,216 @@ class PrizePage:
     # fit, on two lines (split by a newline) if need be
 
 
-def prize_page(night: Inputs, date: str = "") -> PrizePage:
-    event, c, k = night.event, night.colors, night.scale  # k: --large-print's words
-    pw, ph = night.pw, night.ph
-    team = night.ruleset.sheet_kind == "team"
-    n, mx = len(event.prizes), MARGIN
-    cw = pw - 2 * mx
-    tile_w, tile_h, op_w = 92 * k, 42 * k, 26 * k  # the pot's sum: players x buy-in = pot
-    list_y = 166 + tile_h + 18 if event.pot else 166
-    notes_h = 74 * k
+@dataclass(frozen=True)
+class Rows:
+    """The prizes' list: its top, a row's height, a badge's height and width (large print: as
+    wide as its amount needs), the largest size of a stamped amount."""
 
-    def badge_for(list_y: float, notes_h: float) -> tuple[float, float]:
-        row_h = min((ph - list_y - notes_h - 40) / max(n, 3), 124)
-        return row_h, min(row_h * 0.74, 68)
+    top: float
+    row_h: float
+    badge: float
+    badge_w: float
+    amount_size: float
 
-    row_h, badge = badge_for(list_y, notes_h)
+    def y(self, i: int) -> float:
+        return self.top + i * self.row_h
+
+
+def _row_and_badge(night: Inputs, list_y, notes_h) -> tuple[float, float]:
+    """A row's height and its badge's, for a list from list_y over notes notes_h tall."""
+    prizes = max(len(night.event.prizes), ROWS_AT_LEAST)
+    row_h = min((night.ph - list_y - notes_h - FOOT_ROOM) / prizes, ROW_MAX)
+    return row_h, min(row_h * BADGE_IN_ROW, BADGE_MAX)
+
+
+def _rows(night: Inputs) -> Rows:
+    k, pot = night.scale, night.event.pot
+    list_y = LIST_TOP + TILE_H * k + SUM_GAP if pot else LIST_TOP
+    row_h, badge = _row_and_badge(night, list_y, NOTES_H * k)
     # large print: the amounts k times as large as in the normal sheet's badges, in a pill as
     # wide as they need (the rows are a little shorter: the sum and the notes take more room)
-    normal_badge = badge_for(226 if event.pot else 166, 74)[1] if k != 1 else badge
-    badge_w = badge * k
-    layer = svg.Layer()
-    badge_style = svg.stroke(night.light("accent"), night.frame_width(2), fill="#ffffff")
-    # the winner's write-in line: with --ink-saver in the line colour, as other write-in lines
-    winner = svg.stroke(c["line"] if night.theme.ink_saver else c["ink"], 0.9)
-    rule = svg.stroke(c["line"], 0.7)
-    for i in range(n):
-        ry = list_y + i * row_h
-        layer.add(
-            badge_style,
-            svg.rrect(
-                mx + 1, ry + row_h / 2 - badge / 2 + 1, badge_w - 2, badge - 2, badge / 2 - 1
-            ),
-        )
-        layer.add(winner, svg.seg(mx + cw * 0.6, ry + row_h * 0.72, mx + cw, ry + row_h * 0.72))
-        layer.add(rule, svg.seg(mx, ry + row_h, mx + cw, ry + row_h))
-    corner = night.art("corner")
-    body = [
-        svg.image(corner, 26, 26, 64, 64, opacity=night.art_opacity),
-        svg.image(corner, -(pw - 26), 26, 64, 64, "scale(-1 1)", night.art_opacity),
-        svg.image(night.art("dice"), pw / 2 - 48, 112, 96, 40.3, opacity=night.art_opacity),
-    ]
-    slots: list[Slot] = []
+    normal = _row_and_badge(night, LIST_TOP + TILE_H + SUM_GAP if pot else LIST_TOP, NOTES_H)
+    normal_badge = normal[1] if k != 1 else badge
+    return Rows(list_y, row_h, badge, badge * k, normal_badge * AMOUNT_SIZE * k)
+
+
+def prize_page(night: Inputs, date: str = "") -> PrizePage:
+    """The prize sheet: the art, the pot's sum (when there is a pot), a row per prize with its
+    badge (its amount stamped there, or a star) and its winner's line, the notes under them."""
+    event, k = night.event, night.scale  # k: --large-print's words
+    pw, ph, n, cw = night.pw, night.ph, len(event.prizes), night.pw - 2 * MARGIN
+    rows = _rows(night)
+    body, slots = _art(night), []
     if event.pot:
-        tiles = [("players", "PLAYERS"), ("buy-in", "BUY-IN"), ("pot", "IN THE POT")]
-        tiles_x = (pw - 3 * tile_w - 2 * op_w) / 2
-        font = night.family("body")
-        display = night.font("display")
-        size = 19 * k
-        # each sum's number is stamped (it changes with the player count), its baseline where
-        # the tile's words leave room: the box of its ascent and descent, centred there
-        centre = 166 + 22 * k - (display.ascent - display.descent) / 2 * size
-        for i, (value, label) in enumerate(tiles):
-            last = i == len(tiles) - 1
-            tx = tiles_x + i * (tile_w + op_w)
-            body.append(
-                svg.box(
-                    tx,
-                    166,
-                    tile_w,
-                    tile_h,
-                    9,
-                    c["accent" if last else "line"],
-                    1.6 if last else 1,
-                    c["soft"] if last else "none",
-                )
-            )
-            slots.append(
-                Slot(
-                    f"pot-{value}",
-                    Box(tx + 4, centre - display.line * size / 2, tile_w - 8, display.line * size),
-                    "number",
-                    role="display",
-                    size=size,
-                    color="accent" if last else "ink",
-                )
-            )
-            body.append(
-                svg.text(
-                    tx + tile_w / 2,
-                    166 + 34 * k,
-                    label,
-                    6.5 * k,
-                    font,
-                    700,
-                    night.muted,
-                    "middle",
-                    0.6,
-                )
-            )
-            if not last:
-                body.append(
-                    svg.text(
-                        tx + tile_w + op_w / 2,
-                        166 + 26 * k,
-                        "×" if i == 0 else "=",
-                        16 * k,
-                        font,
-                        fill=night.muted,
-                        anchor="middle",
-                    )
-                )
-    body.append(layer.markup())
+        tiles, slots = _pot_sum(night)
+        body += tiles
+    body.append(_row_shapes(night, rows, cw))
     if not event.pot:
-        star = night.art("star")
-        for i in range(n):
-            ry = list_y + i * row_h
-            body.append(
-                svg.image(
-                    star,
-                    mx + badge * 0.18,
-                    ry + row_h / 2 - badge * 0.32,
-                    badge * 0.64,
-                    badge * 0.64,
-                    opacity=night.art_opacity,
-                )
-            )
-    labels: tuple[Label, ...] = (
-        night.label(
-            mx + cw * 0.6,
-            list_y + row_h * 0.72 - 22 * k,  # room to write a name: k times as tall
-            "\n".join(["WINNERS" if team else "WINNER"] * n),
-            6.5 * k,
-            "lb-b lb-m",
-            w=cw * 0.4,
-            pitch=row_h,
-            spacing=0.8,
-            ch=ph,
-        ),
-    )
+        body += _stars(night, rows)
     # the kicker on one line between the corners' art: smaller, or on two lines (the second
     # where the one would be), then cut short, if need be
-    kicker_text, kicker_fs = kicker_lines(night, date, cw - 2 * 40, 8 * k)
-    kicker_y = 48 - 1.3 * kicker_fs if "\n" in kicker_text else 48  # 1.25 a line, not ~1.2
-    rows = []
-    for i, prize in enumerate(event.prizes):
-        ry = list_y + i * row_h
-        if event.pot:  # the amount is stamped in its badge: as large as fits, or LONG_AMOUNT
-            top = ry + row_h / 2 - badge * 0.25
-            box = Box(mx + badge_w * 0.08, top, badge_w * 0.84, badge * 0.5)
-            slots.append(Slot(f"prize-{i}-amount", box, "number", i, size=normal_badge * 0.36 * k))
-        what = Block(
-            mx + badge_w + 16,
-            ry + row_h / 2 - (15 if prize.note else 9) * k,
-            cw * 0.6 - badge_w - 28,
-        )
-        rows.append(PrizeRow(what))
+    kicker_text, kicker_fs = kicker_lines(night, date, cw - 2 * KICKER_INSET, KICKER_SIZE * k)
+    kicker_y = KICKER_Y - KICKER_LIFT * kicker_fs if "\n" in kicker_text else KICKER_Y
+    whats, amounts = _prizes(night, rows, cw)
     markup = svg.document(pw, ph, "\n".join(body))
     return PrizePage(
-        Page("prize_sheet-page-0", pw, ph, svg.data_uri(markup), tuple(slots), labels),
+        Page(
+            "prize_sheet-page-0",
+            pw,
+            ph,
+            svg.data_uri(markup),
+            tuple(slots + amounts),
+            _winner_labels(night, rows, cw),
+        ),
         page_size_css(night.paper),
-        Block(mx, kicker_y, cw, kicker_fs),
-        Block(mx, 60, cw),
-        Block(mx, list_y - 12, cw),
-        tuple(rows),
-        Block(mx, list_y + n * row_h + 14, cw),
+        Block(MARGIN, kicker_y, cw, kicker_fs),
+        Block(MARGIN, HEADING_Y, cw),
+        Block(MARGIN, rows.top - RULE_ABOVE, cw),
+        whats,
+        Block(MARGIN, rows.top + n * rows.row_h + NOTES_GAP, cw),
         k,
         kicker_text,
     )
+
+
+def _art(night: Inputs) -> list[str]:
+    """The theme's corners at the top, mirrored, and its dice between them."""
+    corner, pw, opacity = night.art("corner"), night.pw, night.art_opacity
+    side = CORNER_SIDE
+    return [
+        svg.image(corner, CORNER_AT, CORNER_AT, side, side, opacity=opacity),
+        svg.image(corner, -(pw - CORNER_AT), CORNER_AT, side, side, "scale(-1 1)", opacity),
+        svg.image(
+            night.art("dice"), pw / 2 - DICE_W / 2, DICE_TOP, DICE_W, DICE_H, opacity=opacity
+        ),
+    ]
+
+
+def _pot_sum(night: Inputs) -> tuple[list[str], list[Slot]]:
+    """The pot's sum, players x buy-in = pot, in tiles whose numbers are stamped (they change
+    with the player count): the tiles' shapes and words, and the numbers' slots."""
+    c, k = night.colors, night.scale
+    tile_w, sign_w = TILE_W * k, SIGN_W * k
+    tiles_x = (night.pw - 3 * tile_w - 2 * sign_w) / 2
+    font, display, size = night.family("body"), night.font("display"), SUM_SIZE * k
+    # each number's baseline where the tile's words leave room: the box of its ascent and
+    # descent, centred there
+    centre = LIST_TOP + SUM_MID * k - (display.ascent - display.descent) / 2 * size
+    number_h = display.line * size
+    body, slots = [], []
+    for i, (value, label) in enumerate(POT_TILES):
+        last = i == len(POT_TILES) - 1
+        x = tiles_x + i * (tile_w + sign_w)
+        frame = (c["accent"], POT_LINE, c["soft"]) if last else (c["line"], TILE_LINE, "none")
+        body.append(svg.box(x, LIST_TOP, tile_w, TILE_H * k, TILE_RADIUS, *frame))
+        number = Box(x + SUM_INSET, centre - number_h / 2, tile_w - 2 * SUM_INSET, number_h)
+        color = "accent" if last else "ink"
+        slots.append(Slot(f"pot-{value}", number, "number", role="display", size=size, color=color))
+        words_y, words_size = LIST_TOP + TILE_WORDS_Y * k, TILE_WORDS_SIZE * k
+        body.append(
+            svg.text(
+                x + tile_w / 2,
+                words_y,
+                label,
+                words_size,
+                font,
+                700,
+                night.muted,
+                "middle",
+                TILE_WORDS_SPACING,
+            )
+        )
+        if not last:
+            body.append(
+                svg.text(
+                    x + tile_w + sign_w / 2,
+                    LIST_TOP + SIGN_Y * k,
+                    "×" if i == 0 else "=",
+                    SIGN_SIZE * k,
+                    font,
+                    fill=night.muted,
+                    anchor="middle",
+                )
+            )
+    return body, slots
+
+
+def _row_shapes(night: Inputs, rows: Rows, cw) -> str:
+    """Each prize's row: its badge, its winner's write-in line, the rule under it."""
+    c, badge, row_h, x = night.colors, rows.badge, rows.row_h, MARGIN
+    layer = svg.Layer()
+    badge_style = svg.stroke(night.light("accent"), night.frame_width(BADGE_LINE), fill="#ffffff")
+    # the winner's write-in line: with --ink-saver in the line colour, as other write-in lines
+    winner = svg.stroke(c["line"] if night.theme.ink_saver else c["ink"], WINNER_LINE)
+    rule = svg.stroke(c["line"], ROW_RULE)
+    inset = BADGE_INSET
+    for i in range(len(night.event.prizes)):
+        y = rows.y(i)
+        layer.add(
+            badge_style,
+            svg.rrect(
+                x + inset,
+                y + row_h / 2 - badge / 2 + inset,
+                rows.badge_w - 2 * inset,
+                badge - 2 * inset,
+                badge / 2 - inset,
+            ),
+        )
+        line_y = y + row_h * WINNER_DOWN
+        layer.add(winner, svg.seg(x + cw * WINNER_FROM, line_y, x + cw, line_y))
+        layer.add(rule, svg.seg(x, y + row_h, x + cw, y + row_h))
+    return layer.markup()
+
+
+def _stars(night: Inputs, rows: Rows) -> list[str]:
+    """Without a pot, no amounts: a star in each badge."""
+    star, badge, side = night.art("star"), rows.badge, rows.badge * STAR_SIDE
+    return [
+        svg.image(
+            star,
+            MARGIN + badge * STAR_INSET,
+            rows.y(i) + rows.row_h / 2 - badge * STAR_UP,
+            side,
+            side,
+            opacity=night.art_opacity,
+        )
+        for i in range(len(night.event.prizes))
+    ]
+
+
+def _winner_labels(night: Inputs, rows: Rows, cw) -> tuple[Label, ...]:
+    """WINNER (a team sheet's WINNERS) over each winner's line, as one label of lines."""
+    k, n = night.scale, len(night.event.prizes)
+    word = "WINNERS" if night.ruleset.sheet_kind == "team" else "WINNER"
+    return (
+        night.label(
+            MARGIN + cw * WINNER_FROM,
+            rows.top + rows.row_h * WINNER_DOWN - WINNER_ABOVE * k,  # room to write a name
+            "\n".join([word] * n),
+            WINNER_SIZE * k,
+            "lb-b lb-m",
+            w=cw * WINNER_W,
+            pitch=rows.row_h,
+            spacing=WINNER_SPACING,
+            ch=night.ph,
+        ),
+    )
+
+
+def _prizes(night: Inputs, rows: Rows, cw) -> tuple[tuple[PrizeRow, ...], list[Slot]]:
+    """Each prize's name and note beside its badge, and (with a pot) its amount's slot in it:
+    as large as fits, or LONG_AMOUNT."""
+    k, badge, badge_w = night.scale, rows.badge, rows.badge_w
+    whats, amounts = [], []
+    for i, prize in enumerate(night.event.prizes):
+        middle = rows.y(i) + rows.row_h / 2
+        if night.event.pot:
+            top = middle - badge * AMOUNT_UP
+            box = Box(MARGIN + badge_w * AMOUNT_INSET, top, badge_w * AMOUNT_W, badge * AMOUNT_H)
+            amounts.append(Slot(f"prize-{i}-amount", box, "number", i, size=rows.amount_size))
+        up = (WHAT_UP_NOTE if prize.note else WHAT_UP) * k
+        what = Block(
+            MARGIN + badge_w + WHAT_GAP, middle - up, cw * WINNER_FROM - badge_w - WHAT_ROOM
+        )
+        whats.append(PrizeRow(what))
+    return tuple(whats), amounts

@@ -12,8 +12,6 @@ from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import (
     EDGE,
-    GUTTER,
-    QR_SIDE,
     Block,
     Box,
     Page,
@@ -21,14 +19,18 @@ from bunco_print.printing.layout.geometry import (
     Strip,
     page_size_css,
 )
-from bunco_print.printing.layout.grids import punch_cells, punch_grid, score_cells, score_grid
+from bunco_print.printing.layout.grid_cells import punch_cells, score_cells
+from bunco_print.printing.layout.grids import punch_grid, score_grid
+from bunco_print.printing.layout.sheet_dims import (
+    SheetDims,
+    content_box,
+    grid_top,
+    sheet_dims,
+    sheet_plan,
+)
 from bunco_print.printing.layout.side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
-TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
-# A title too long for one line at a good size goes on two (line-height 1.1) in the height one
-# line at full size takes (1.15 of it): at most this share of the full size.
-TWO_LINE_TITLE = 1.15 / (2 * 1.1)
 # The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
 # the paper's long edge: what printers do by default for portrait pages, and for landscape ones
 # it turns the sheet over its top edge, so a landscape half stays on its side.
@@ -55,82 +57,6 @@ class SheetsPage:
     size: str  # for CSS @page
     sheets: tuple[SheetText, ...]
     strips: tuple[Strip, ...] = ()  # the theme's own rule strips
-
-
-def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
-    """Sheet page width and height, columns and rows of sheets."""
-    per_page = night.per_page
-    landscape = per_page == 2
-    pw, ph = (night.ph, night.pw) if landscape else (night.pw, night.ph)
-    return pw, ph, 1 if per_page == 1 else 2, 2 if per_page == 4 else 1
-
-
-def content_box(night: Inputs, i: int, back: bool = False) -> Box:
-    """Sheet i's content box on its page (its cell less the padding), or on the back of the
-    page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
-    pw, ph, cols, rows = sheet_plan(night)
-    col, row = i % cols, i // cols
-    if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
-        col = cols - 1 - col
-    elif back:  # landscape: the long edge runs across, the sheet turns over its top edge
-        row = rows - 1 - row
-    e = EDGE + (6 if night.per_page == 1 else 0)
-    left = e if col == 0 else GUTTER
-    right = e if col == cols - 1 else GUTTER
-    top = e if row == 0 else GUTTER
-    bottom = e if row == rows - 1 else GUTTER
-    sw, sh = pw / cols, ph / rows
-    return Box(col * sw + left, row * sh + top, sw - left - right, sh - top - bottom)
-
-
-@dataclass(frozen=True)
-class SheetDims:
-    """A sheet's measures in its content box: its head, title, write-in lines, code and foot."""
-
-    title: str  # the night's title (two lines split by a newline), shortened if it cannot fit
-    s: float
-    num_h: float
-    num_w: float
-    title_w: float
-    title_fs: float
-    sub_fs: float
-    head_h: float
-    qr: float
-    body_y: float
-    foot_y: float
-    name_h: float
-    title_lines: int = 1
-
-
-def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
-    s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
-    num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
-    title_w = cw - num_w - 10
-    font, floor = night.font("display"), night.min_text * 1.5 * k
-    text = night.event.title
-    size = 32 * s * k
-    title, title_fs, lines = font.one_or_two(
-        text, title_w, size, floor, TITLE_SPACING_EM, size * TWO_LINE_TITLE
-    )
-    sub_fs = max(10 * s, 6.5) * k
-    title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
-    head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
-    qr = QR_SIDE
-    return SheetDims(
-        title,
-        s,
-        num_h,
-        num_w,
-        title_w,
-        title_fs,
-        sub_fs,
-        head_h,
-        qr,
-        head_h + 14 * s,
-        ch - qr * k,  # the totals boxes beside the code: k times as tall
-        max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
-        lines,
-    )
 
 
 def _cut_lines(night: Inputs, w: float, h: float, cols: int, rows: int) -> str:
@@ -189,13 +115,6 @@ def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDim
         ch=ph,
     )
     return label, label_w, pitch
-
-
-def grid_top(d: SheetDims, kind: str) -> float:
-    """Where a sheet's grid starts below its content box's top: under its write-in lines (and
-    a team card's note)."""
-    lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
-    return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
 
 
 def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
@@ -270,6 +189,16 @@ def partner_fields(night: Inputs, prefix: str, name_box: Box, pitch: float, inde
     ]
 
 
+# A sheet's head and grid, in pt times the sheet's scale (SheetDims.s): the rule under the head
+# HEAD_GAP under it, the dice art (DICE_ART_W by DICE_ART_H) HEAD_GAP under the number's slot
+# (its top NUMBER_TOP down), the grid ending GRID_FOOT_GAP over the foot, a team card's note
+# NOTE_GAP under the partners' lines.
+HEAD_GAP, NUMBER_TOP, GRID_FOOT_GAP, NOTE_GAP, DICE_ART_W, DICE_ART_H = 6, 2, 12, 6, 200, 84
+# The date line under the title, SUB_DOWN title sizes down (a two-line title's lines are
+# TITLE_PITCH apart); the name's slot NAME_INSET in from its line's ends, NAME_UP over its top.
+SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP = 1.2, 1.1, 4, 2
+
+
 def sheets_page(
     night: Inputs,
     doc: str,
@@ -286,74 +215,28 @@ def sheets_page(
     `number`: the page's place among the document's backgrounds. `part`: the front of a
     two-sided sheet (layout/sides.py): these sets only, in a grid `part_h` tall, and a line
     saying what is on the back in place of the totals and the QR code."""
-    word = night.ruleset.word
     pw, ph, cols, rows = sheet_plan(night)
     layer, labels, strips, slots, texts = svg.Layer(), [], [], [], []
     for i in range(count or night.per_page):
-        b = content_box(night, i)
-        x, y, cw, ch = b.x, b.y, b.w, b.h
-        d = sheet_dims(night, cw, ch)
-        s, sub_fs = d.s, d.sub_fs
-        header_rule(night, layer, strips, x, y + d.head_h + 6 * s, cw, s)
-        dice_h = d.head_h - d.num_h - 6 * s
-        dice_w = dice_h * 200 / 84
-        layer.add(
-            "",
-            svg.image(
-                night.art("dice"),
-                *(x + cw - dice_w, y + d.num_h + 6 * s, dice_w, dice_h),
-                opacity=night.art_opacity,
-            ),
+        box = content_box(night, i)
+        d = sheet_dims(night, box.w, box.h)
+        _head_art(night, layer, strips, box, d)
+        label, label_w, pitch = name_lines(
+            night, layer, kind, box.x, box.y + d.body_y, box.w, d, ph
         )
-        label, label_w, pitch = name_lines(night, layer, kind, x, y + d.body_y, cw, d, ph)
         labels.append(label)
-        grid_y = grid_top(d, kind)
-        grid_h = d.foot_y - 12 * s - grid_y if part is None else part_h
-        if kind == "score":
-            ref = reference_cells(night) if part is None else None
-            score_grid(night, layer, x, y + grid_y, cw, grid_h, word, part=part, ref=ref)
-        else:
-            labels += punch_grid(night, layer, x, y + grid_y, cw, grid_h, word, ph, part=part)
+        top = grid_top(d, kind)
+        grid_h = d.foot_y - GRID_FOOT_GAP * d.s - top if part is None else part_h
+        grid = Box(box.x, box.y + top, box.w, grid_h)
+        labels += sheet_grid(night, layer, kind, grid, part, ph)
         if part is None:  # the night's totals and the QR caption
-            labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
+            labels += sheet_foot(night, layer, box.x, box.y, box.w, box.h, d, totals, ph)
         else:
-            labels.append(turn_over(night, x + cw, y + ch, part, sub_fs, ph))
+            labels.append(turn_over(night, box.right, box.bottom, part, d.sub_fs, ph))
         # the live layer: title, date line and the slots
-        title = Block(x, y, d.title_w, d.title_fs)
-        sub_y = d.title_fs * 1.2 if d.title_lines == 1 else d.title_fs * (1.1 + 1.2)
-        sub = Block(x, y + sub_y, d.title_w, sub_fs)
-        slots.append(
-            night.text_slot(
-                f"s{i}-number",
-                Box(x + cw - d.num_w, y + 2 * s, d.num_w, d.num_h),
-                "number",
-                i,
-                f"{number_label} {i + 7}",
-            )
-        )
-        note = None
-        # the write-in line's box: a player's name is stamped in it; with --editable a sheet
-        # with no name gets a form field there instead (a "field" slot)
-        name_box = Box(x + label_w + 4, y + d.body_y - 2, cw - label_w - 8, d.name_h)
-        if kind == "score":
-            slots.append(
-                night.text_slot(
-                    f"s{i}-name",
-                    name_box,
-                    "field" if night.editable else "name",
-                    i,
-                    NAME_SAMPLES[i % 4],
-                    role="name",
-                )
-            )
-        else:
-            note = Block(x, y + d.body_y + 2 * pitch + 6 * s, cw, sub_fs)
-            if night.editable:  # the partners' lines, for typing the team's names
-                slots += partner_fields(night, f"s{i}-partner", name_box, pitch, i)
-        if night.qr and part is None:
-            slots.append(qr_slot(f"s{i}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
-        grid = Box(x, y + grid_y, cw, grid_h)
-        texts.append(SheetText(title, sub, note, d.title, grid, d.title_lines, part=part))
+        write_in = (d.body_y, label_w, pitch)
+        slots += sheet_slots(night, kind, f"s{i}", i, box, d, write_in, number_label, part is None)
+        texts.append(_sheet_text(d, kind, box, pitch, grid, part))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",
@@ -365,6 +248,81 @@ def sheets_page(
         safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
     return SheetsPage(page, page_size_css(night.paper, pw > ph), tuple(texts), tuple(strips))
+
+
+def _head_art(night: Inputs, layer: svg.Layer, strips: list, box: Box, d: SheetDims) -> None:
+    """The rule under the sheet's head, and the dice between its number and the rule."""
+    s = d.s
+    header_rule(night, layer, strips, box.x, box.y + d.head_h + HEAD_GAP * s, box.w, s)
+    dice_h = d.head_h - d.num_h - HEAD_GAP * s
+    dice_w = dice_h * DICE_ART_W / DICE_ART_H
+    dice = (box.x + box.w - dice_w, box.y + d.num_h + HEAD_GAP * s, dice_w, dice_h)
+    layer.add("", svg.image(night.art("dice"), *dice, opacity=night.art_opacity))
+
+
+def sheet_grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part | None, ph):
+    """The score grid or the team card's punch grid in `grid`: the punch grid's labels."""
+    word, at = night.ruleset.word, (grid.x, grid.y, grid.w, grid.h)
+    if kind == "score":
+        ref = reference_cells(night) if part is None else None
+        score_grid(night, layer, *at, word, part=part, ref=ref)
+        return []
+    return punch_grid(night, layer, *at, word, ph, part=part)
+
+
+def sheet_slots(
+    night: Inputs,
+    kind: str,
+    prefix: str,
+    i: int,
+    box: Box,
+    d: SheetDims,
+    write_in,
+    number_label,
+    foot,
+) -> list[Slot]:
+    """Sheet i's slots, their ids from `prefix`: its number, its player's name (a team card's
+    partners, editable) on the write-in lines `write_in` (their top, their words' width and
+    pitch), and with a `foot` its QR code."""
+    body_y, label_w, pitch = write_in
+    x, y, cw = box.x, box.y, box.w
+    number_box = Box(x + cw - d.num_w, y + NUMBER_TOP * d.s, d.num_w, d.num_h)
+    slots = [
+        night.text_slot(f"{prefix}-number", number_box, "number", i, f"{number_label} {i + 7}")
+    ]
+    # the write-in line's box: a player's name is stamped in it; with --editable a sheet
+    # with no name gets a form field there instead (a "field" slot)
+    name_box = Box(
+        x + label_w + NAME_INSET, y + body_y - NAME_UP, cw - label_w - 2 * NAME_INSET, d.name_h
+    )
+    if kind == "score":
+        slots.append(
+            night.text_slot(
+                f"{prefix}-name",
+                name_box,
+                "field" if night.editable else "name",
+                i,
+                NAME_SAMPLES[i % 4],
+                role="name",
+            )
+        )
+    elif night.editable:  # the partners' lines, for typing the team's names
+        slots += partner_fields(night, f"{prefix}-partner", name_box, pitch, i)
+    if night.qr and foot:
+        slots.append(qr_slot(f"{prefix}-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), i))
+    return slots
+
+
+def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> SheetText:
+    """Where sheet i's words go: its title, date line and (a team card's) note."""
+    x, y = box.x, box.y
+    title = Block(x, y, d.title_w, d.title_fs)
+    sub_y = d.title_fs * SUB_DOWN if d.title_lines == 1 else d.title_fs * (TITLE_PITCH + SUB_DOWN)
+    sub = Block(x, y + sub_y, d.title_w, d.sub_fs)
+    note = None
+    if kind == "team":
+        note = Block(x, y + d.body_y + 2 * pitch + NOTE_GAP * d.s, box.w, d.sub_fs)
+    return SheetText(title, sub, note, d.title, grid, d.title_lines, part=part)
 
 
 def turn_over(night: Inputs, right, bottom, part: Part, size, ph):
@@ -393,7 +351,7 @@ def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
     box = content_box(night, 0)
     d = sheet_dims(night, box.w, box.h)
     top = grid_top(d, kind)
-    h = d.foot_y - 12 * d.s - top
+    h = d.foot_y - GRID_FOOT_GAP * d.s - top
     if kind == "score":
         _bands, u, rh = score_cells(night, box.w, h, reference_cells(night))
         return u, rh

@@ -15,24 +15,26 @@ from dataclasses import dataclass, replace
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import LARGE, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, page_size_css
-from bunco_print.printing.layout.grids import punch_grid, score_grid
-from bunco_print.printing.layout.sheets import (
-    NAME_SAMPLES,
+from bunco_print.printing.layout.sheet_dims import (
+    BODY_GAP,
     TITLE_SPACING_EM,
     SheetDims,
+    content_box,
+    grid_top,
+    sheet_dims,
+    sheet_plan,
+)
+from bunco_print.printing.layout.sheets import (
+    HEAD_GAP,
     SheetsPage,
     SheetText,
-    content_box,
     grid_room,
-    grid_top,
     header_rule,
     name_lines,
-    partner_fields,
-    qr_slot,
     sets_words,
-    sheet_dims,
     sheet_foot,
-    sheet_plan,
+    sheet_grid,
+    sheet_slots,
 )
 from bunco_print.printing.layout.side_grid import Part, side_cells
 
@@ -59,7 +61,7 @@ def _back_head(d: SheetDims) -> tuple[float, float]:
 def _back_grid_top(d: SheetDims, kind: str) -> float:
     """Under the back's write-in lines: a score sheet's name, a team card's partners."""
     lines = 1 if kind == "score" else 2
-    return _back_head(d)[1] + 14 * d.s + lines * (d.name_h + 8 * d.s) + 8 * d.s
+    return _back_head(d)[1] + BODY_GAP * d.s + lines * (d.name_h + 8 * d.s) + 8 * d.s
 
 
 def _turn_h(d: SheetDims) -> float:
@@ -110,62 +112,21 @@ def back_page(
     sets, the night's totals and the QR code. Slots: s0-back-number, s0-back-name (score
     sheets; team cards with --editable: s0-back-partner-1 and -2), s0-back-qr."""
     pw, ph, _cols, _rows = sheet_plan(night)
-    b = content_box(night, 0, back=True)
-    x, y, cw, ch = b.x, b.y, b.w, b.h
-    d = sheet_dims(night, cw, ch)
-    s, word = d.s, night.ruleset.word
-    layer, labels, strips, slots = svg.Layer(), [], [], []
+    box = content_box(night, 0, back=True)
+    d = sheet_dims(night, box.w, box.h)
+    layer, labels, strips = svg.Layer(), [], []
     title_fs, head_h = _back_head(d)
-    header_rule(night, layer, strips, x, y + head_h + 6 * s, cw, s)
-    body_y = head_h + 14 * s
-    slots.append(
-        night.text_slot(
-            "s0-back-number",
-            Box(x + cw - d.num_w, y + 2 * s, d.num_w, d.num_h),
-            "number",
-            0,
-            f"{number_label} 7",
-        )
-    )
-    label, label_w, pitch = name_lines(night, layer, kind, x, y + body_y, cw, d, ph)
+    header_rule(night, layer, strips, box.x, box.y + head_h + HEAD_GAP * d.s, box.w, d.s)
+    body_y = head_h + BODY_GAP * d.s
+    label, label_w, pitch = name_lines(night, layer, kind, box.x, box.y + body_y, box.w, d, ph)
     labels.append(label)
-    name_box = Box(x + label_w + 4, y + body_y - 2, cw - label_w - 8, d.name_h)
-    if kind == "score":  # the player's name, stamped (with --editable: a field if none given)
-        slots.append(
-            night.text_slot(
-                "s0-back-name",
-                name_box,
-                "field" if night.editable else "name",
-                0,
-                NAME_SAMPLES[0],
-                role="name",
-            )
-        )
-    elif night.editable:  # the partners' lines, as on the front
-        slots += partner_fields(night, "s0-back-partner", name_box, pitch, 0)
-    top = _back_grid_top(d, kind)
-    if kind == "score":
-        score_grid(night, layer, x, y + top, cw, sides.grid_h, word, part=sides.back)
-    else:
-        labels += punch_grid(night, layer, x, y + top, cw, sides.grid_h, word, ph, part=sides.back)
-    labels += sheet_foot(night, layer, x, y, cw, ch, d, totals, ph)
-    if night.qr:
-        slots.append(qr_slot("s0-back-qr", Box(x + cw - d.qr, y + d.foot_y, d.qr, d.qr), 0))
-    title_w = cw - d.num_w - 10
-    floor = night.min_text * 1.5 * night.scale
-    text, size = night.font("display").shorten(
-        night.event.title.replace("\n", " "), title_w, title_fs, floor, TITLE_SPACING_EM
-    )
-    where = f"{sets_words(sides.back.sets)} · turn over for {sets_words(sides.front.sets).lower()}"
-    sheet = SheetText(
-        Block(x, y + (title_fs - size) * 0.6, title_w, size),
-        Block(x, y + title_fs * 1.2, title_w, d.sub_fs),
-        None,
-        text,
-        Box(x, y + top, cw, sides.grid_h),
-        sub_text=where,
-        part=sides.back,
-    )
+    # the player's name, stamped (with --editable: a field if none given), or the partners'
+    # lines as on the front
+    write_in = (body_y, label_w, pitch)
+    slots = sheet_slots(night, kind, "s0-back", 0, box, d, write_in, number_label, True)
+    grid = Box(box.x, box.y + _back_grid_top(d, kind), box.w, sides.grid_h)
+    labels += sheet_grid(night, layer, kind, grid, sides.back, ph)
+    labels += sheet_foot(night, layer, box.x, box.y, box.w, box.h, d, totals, ph)
     page = Page(
         f"{doc}-page-{number}",
         pw,
@@ -175,7 +136,29 @@ def back_page(
         tuple(labels),
         safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
+    sheet = _back_text(night, d, box, title_fs, grid, sides)
     return SheetsPage(page, page_size_css(night.paper, pw > ph), (sheet,), tuple(strips))
+
+
+def _back_text(night: Inputs, d: SheetDims, box: Box, title_fs, grid: Box, sides: Sides):
+    """The back's words: the night's title on one line (shortened if it must be), and which
+    sets this side holds and the front's."""
+    x, y = box.x, box.y
+    title_w = box.w - d.num_w - 10
+    floor = night.min_text * 1.5 * night.scale
+    text, size = night.font("display").shorten(
+        night.event.title.replace("\n", " "), title_w, title_fs, floor, TITLE_SPACING_EM
+    )
+    where = f"{sets_words(sides.back.sets)} · turn over for {sets_words(sides.front.sets).lower()}"
+    return SheetText(
+        Block(x, y + (title_fs - size) * 0.6, title_w, size),
+        Block(x, y + title_fs * 1.2, title_w, d.sub_fs),
+        None,
+        text,
+        grid,
+        sub_text=where,
+        part=sides.back,
+    )
 
 
 STAR_NOTE = (

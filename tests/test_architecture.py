@@ -1,5 +1,5 @@
-"""The house as docs/architecture.md draws it: no import cycle, a small top level, and the
-environment read only by the config edge and the faces. (The layers themselves are
+"""The house as docs/architecture.md draws it: no import cycle, a small top level, small parts,
+and the environment read only by the config edge and the faces. (The layers themselves are
 import-linter's contracts in pyproject.toml, which `make test` runs.)"""
 
 from __future__ import annotations
@@ -91,3 +91,19 @@ def test_below_the_faces_only_the_config_edge_reads_the_environment():
             if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv"):
                 readers.append(f"{place}:{node.lineno}")
     assert readers == []
+
+
+def test_small_parts_no_module_over_400_lines_no_function_over_80():
+    long_modules, long_functions = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        place = path.relative_to(PACKAGE)
+        if source.count("\n") > 400:
+            long_modules.append(f"{place}: {source.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                if length > 80:
+                    long_functions.append(f"{place}:{node.lineno} {node.name}: {length} lines")
+    assert long_modules == []
+    assert long_functions == []

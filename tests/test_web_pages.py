@@ -294,8 +294,12 @@ def test_whatever_a_stranger_posts_gets_a_page_never_a_crash(engine, pack, body,
 
 def test_the_night_as_it_stands_is_what_settle_gives_for_the_downloaded_totals(engine, pack):
     """The entries reach the engine as its own value; the download is the same night."""
+    for sheet, wins in (("1", 13), ("2", 11)):  # whatever else this module posted before
+        values = {"wins": wins, "losses": 24 - wins, "buncos": 1, "name": f"Player {sheet}"}
+        assert engine.post_json(link(engine, pack, sheet), values)[0] == 200
     event = next(iter(engine.events.values()))
     now = event.so_far()
+    assert len(now.totals.sheets) >= 2
     night = settle.load_night((pack / "event.json").read_bytes())
     again = settle.validate_night(night, now.totals_csv(), live.TOTALS_NAME)
     assert again.totals == now.totals and again.errors == now.validation.errors

@@ -6,15 +6,26 @@
 gallery) and text (titles, tags, descriptions, listings.csv).
 """
 
-from bunco_print.catalogue.make import Outcome, build, check_out
-from bunco_print.catalogue.plan import CataloguePlan, make_plan, read_config, split_list
+from __future__ import annotations
 
-__all__ = [
-    "CataloguePlan",
-    "Outcome",
-    "build",
-    "check_out",
-    "make_plan",
-    "read_config",
-    "split_list",
-]
+import importlib
+
+# What the package offers, and the module each comes from: loaded on first use, so a command
+# that only reads catalogue/settings.py (every command builds `catalogue`'s options) does not
+# import the workers, zips and pictures.
+_FROM = {
+    "Outcome": "make",
+    "build": "make",
+    "check_out": "make",
+    "CataloguePlan": "plan",
+    "make_plan": "plan",
+    "read_config": "plan",
+    "split_list": "plan",
+}
+__all__ = sorted(_FROM)
+
+
+def __getattr__(name: str):
+    if name in _FROM:
+        return getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,7 +36,8 @@ LABELS = {
 }
 TRUE, FALSE = {"1", "on", "yes", "true"}, {"", "0", "off", "no", "false"}
 _DIGITS = re.compile(r"[0-9]{1,7}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# controls, bidi overrides and lone surrogates (a JSON "\ud800": no file can hold it)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 TOTALS_NAME = "totals.csv"  # what the downloaded totals are called, in messages too
 ROLLOFFS_NAME = "rolloffs.csv"
 
@@ -103,13 +104,35 @@ def read_entry(night: Night, sheet: str, form: Mapping[str, object]) -> SheetTot
     return SheetTotals(sheet=sheet, **values)
 
 
-def chosen_sheet(night: Night, form: Mapping[str, object]) -> str:
+def table_sheets(night: Night, table: int) -> tuple[str, ...]:
+    """The sheets that can sit at `table` tonight: a tournament's group never crosses into
+    another, so its tables enter only its own sheets; where anyone may sit anywhere, any."""
+    if len(night.rooms) > 1:
+        for room in night.rooms:
+            if table in room.tables:
+                return room.sheets
+    return night.sheet_ids
+
+
+def chosen_sheet(night: Night, form: Mapping[str, object], table: int) -> str:
     """The sheet a table's phone enters (its `sheet` field); `InputError` for one the night
-    does not have."""
+    does not have, or one that cannot sit at `table` tonight."""
     sheet = str(form.get("sheet", "")).strip()
     if sheet not in night.sheet_ids:
         raise InputError("Choose the sheet you are entering", field="sheet")
+    if sheet not in table_sheets(night, table):
+        raise InputError(
+            f"Sheet {sheet} does not play at {night.table_name(table)}'s group tonight; "
+            "enter it from its own group's table",
+            field="sheet",
+        )
     return sheet
+
+
+def fingerprint(entry: SheetTotals) -> str:
+    """What a check page's "send it as written" confirms: these values, and no others."""
+    values = entry.values()
+    return "-".join(str(values[k]) for k in sorted(values) if k != "sheet")
 
 
 def _count(raw: object, key: str, rounds: int, *, required: bool) -> int:
@@ -218,21 +241,28 @@ class NightSoFar:
 
 
 def so_far(
-    night: Night, entries: Iterable[SheetTotals], winners: Mapping[str, str], seed: int | None
+    night: Night,
+    entries: Iterable[SheetTotals],
+    winners: Mapping[str, str],
+    seed: int | None,
+    draw_seed: int = 0,
 ) -> NightSoFar:
     """Validate and settle what has been entered. A roll-off winner the host chose for a tie
-    that has since gone away (a corrected sheet broke it) no longer applies and is left out."""
+    that has since gone away (a corrected sheet broke it) no longer applies and is left out.
+    Draws use the dice's `seed` once the host rolled them, else `draw_seed` (the web face
+    derives it from the event's secret, so no one can foresee a draw)."""
     from bunco_print.nights.settle import settle_totals
 
+    drawn = {"seed": draw_seed if seed is None else seed, "source": ROLLOFFS_NAME}
     entered = totals(night, entries)
     if not entered.sheets:  # the night with none in is all missing, and nothing is rolled
-        return NightSoFar(*settle_totals(night, entered), entered, {}, seed)
-    validation, settlement = settle_totals(night, entered)  # the ties as they are
+        return NightSoFar(*settle_totals(night, entered, **drawn), entered, {}, seed)
+    validation, settlement = settle_totals(night, entered, **drawn)  # the ties as they are
     open_ties = {a.id: a.tied for a in open_awards(settlement)}
     kept = {p: s for p, s in winners.items() if s in open_ties.get(p, ())}
     if not kept and seed is None:
         return NightSoFar(validation, settlement, entered, {}, None)
-    roll = {"roll": seed is not None, "seed": seed or 0, "source": ROLLOFFS_NAME}
+    roll = {"roll": seed is not None, **drawn}
     try:
         validation, settlement = settle_totals(night, entered, kept, **roll)
     except InputError:  # a tie that opens only once another is settled: leave it to the dice

@@ -46,7 +46,7 @@ def view(event: ServedEvent) -> dict:
             "state": state,
             "values": kept.entry.values() if kept else dict.fromkeys(live.FIELDS, ""),
             "via": kept.via if kept else "",
-            "at": kept.at[11:16] if kept else "",
+            "at": shown.local_time(kept.at)[:5] if kept else "",
             "problems": [p.message for p in flagged.get(s.id, [])],
             "edit": f"/e/{event.id}/host/sheet/{s.id}?k={k}",
         })  # fmt: skip
@@ -68,7 +68,7 @@ def view(event: ServedEvent) -> dict:
         "prizes": shown.prizes(event, now),
         "seats": shown.seats(event, now),
         "standings": shown.standings(event, limit=len(rows)),
-        "history": [_change(c) for c in event.store.history(limit=HISTORY_SHOWN)],
+        "history": shown.latest(event, HISTORY_SHOWN),
         "locked": event.store.locked,
         "seed": now.seed,
         "open_ties": bool(live.open_awards(now.settlement)),
@@ -76,16 +76,6 @@ def view(event: ServedEvent) -> dict:
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),
     }
-
-
-def _change(c) -> dict:
-    def worded(values: dict | None) -> str:
-        if not values:
-            return "-"
-        counts = " ".join(f"{values[k]}" for k in live.FIELDS if k != "name" and k in values)
-        return counts + (f" {values['name']}" if values.get("name") else "")
-
-    return {"sheet": c.sheet, "via": c.via, "at": c.at, "old": worded(c.old), "new": worded(c.new)}
 
 
 # --- a sheet's correction ---------------------------------------------------------------------
@@ -137,7 +127,7 @@ def _correction_page(
         fields=shown.form_fields(event, values, error.field if error else None),
         adds_up=live.ADDS_UP,
         error=str(error) if error else "",
-        history=[_change(c) for c in event.store.history(sheet)],
+        history=[shown.change(event, c) for c in event.store.history(sheet)],
         action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
         back=event.role_path("host"),
     )  # fmt: skip

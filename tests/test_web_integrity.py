@@ -1,0 +1,134 @@
+"""A night's integrity from the inside, in process: a table's link enters only the sheets that
+sit at that table and replaces nothing it has not shown; a host's correction sticks; every
+change and every host action is in the history, labelled; HEAD changes nothing; a form post
+that records answers 303; no error is a bare 500."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bunco_print.signing import keys
+from tests.serving import Engine
+from tests.test_web_pages import link, made
+
+ROUNDS = 18  # the tournament's three qualifying sets of six
+SHEET = {"wins": "9", "losses": "9", "buncos": "1"}
+
+
+@pytest.fixture(scope="module")
+def cup(tmp_path_factory, _session_config):
+    folder = tmp_path_factory.mktemp("integrity") / "cup"
+    made("simulate", "--players", "24", "--ruleset", "tournament", "--seed", "3",
+         "--out", str(folder))  # fmt: skip
+    event = json.loads((folder / "event.json").read_text())["event_id"]
+    (folder / "event.secret").write_text(keys.event_secret(event) + "\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def engine(cup):
+    with Engine([cup]) as running:
+        assert next(iter(running.events.values())).night.rounds == ROUNDS
+        yield running
+
+
+def rooms(engine):
+    return next(iter(engine.events.values())).night.rooms
+
+
+def follow(engine, answer) -> str:
+    status, headers, _ = answer
+    assert status == 303, status
+    return engine.request(engine.base + headers["Location"])[2].decode()
+
+
+def test_a_table_enters_only_the_sheets_of_its_own_group(engine, cup):
+    first, second = rooms(engine)[:2]
+    table = link(engine, cup, f"T{first.tables[-1]}")
+    page = engine.request(table)[2].decode()
+    offered = re.findall(r'<option value="([^"]+)"', page)
+    assert sorted(offered, key=int) == sorted(first.sheets, key=int)
+    stranger = second.sheets[-1]
+    status, _, page = engine.request(table, {"sheet": stranger, **SHEET})
+    assert status == 403 and "its own group" in page.decode()
+    status, answer = engine.post_json(table, {"sheet": stranger, **SHEET})
+    assert status == 403 and answer["field"] == "sheet"
+    # a chosen sheet of another group opens no form either
+    page = engine.request(f"{table}&sheet={stranger}")[2].decode()
+    assert 'name="wins"' not in page
+    assert f"\n{stranger}," not in engine.host_file("totals.csv").decode()
+    # its own group's table enters it
+    other = link(engine, cup, f"T{second.tables[0]}")
+    assert engine.request(other, {"sheet": stranger, **SHEET})[0] == 303
+
+
+def test_a_table_shows_an_entry_before_it_replaces_it_and_never_blanks_a_name(engine, cup):
+    room = rooms(engine)[0]
+    sheet, table = room.sheets[1], link(engine, cup, f"T{room.tables[0]}")
+    own = {"wins": "10", "losses": "8", "buncos": "2", "name": "Ann"}
+    assert engine.request(link(engine, cup, sheet), own)[0] == 303
+    # the table's post, made without having seen Ann's entry, replaces nothing: it shows it
+    status, _, page = engine.request(table, {"sheet": sheet, **SHEET})
+    text = page.decode()
+    assert status == 409 and "entered meanwhile, via sheet" in text
+    assert "10 wins · 8 losses · 2 Bunkos" in text and "Ann" in text
+    assert re.search(r'id="f-name"[^>]*value="Ann"', text)  # kept, not blanked
+    assert "\n" + sheet + ",Ann,10,8,2" in engine.host_file("totals.csv").decode()
+    # the chosen sheet's form shows the entry as kept, name and all
+    form = engine.request(f"{table}&sheet={sheet}")[2].decode()
+    assert re.search(r'id="f-name"[^>]*value="Ann"', form) and "Already in" in form
+    seen = re.search(r'name="seen" value="(\d+)"', form).group(1)
+    fields = dict(re.findall(r'<input[^>]*name="(\w+)"[^>]*value="([^"]*)"', form))
+    fields |= {"wins": "11", "losses": "7"}
+    page = follow(engine, engine.request(table, fields))
+    assert "Recorded" in page and seen == "1"
+    assert "\n" + sheet + ",Ann,11,7,2" in engine.host_file("totals.csv").decode()
+
+
+def test_the_hosts_correction_sticks_and_the_history_is_labelled(engine, cup):
+    room = rooms(engine)[0]
+    sheet = room.sheets[2]
+    own = link(engine, cup, sheet)
+    assert engine.request(own, {"wins": "12", "losses": "9", "buncos": "0", "name": "Bo",
+                                "confirm": "1"})[0] == 303  # fmt: skip
+    edit = engine.host.replace("/host?", f"/host/sheet/{sheet}?")
+    fixed = {"wins": "9", "losses": "9", "buncos": "0", "name": "Bo"}
+    assert engine.request(edit, fixed)[0] == 303
+    status, answer = engine.post_json(own, {"wins": 10, "losses": 8, "buncos": 0})
+    assert status == 409 and "only she can change it" in answer["error"]
+    table = link(engine, cup, f"T{room.tables[0]}")
+    status, _, page = engine.request(table, {"sheet": sheet, "seen": "2", **SHEET})
+    assert status == 409 and "only she can change it" in page.decode()
+    assert "\n" + sheet + ",Bo,9,9,0" in engine.host_file("totals.csv").decode()
+    page = engine.request(own)[2].decode()
+    assert "The host has corrected this sheet" in page and 'name="wins"' not in page
+    history = engine.request(edit)[2].decode()
+    assert "Wins 12 · Losses 9 · Bunkos 0" in history and "Wins 9 · Losses 9" in history
+    assert "sheet " + sheet in history and "host" in history
+
+
+def test_head_answers_like_get_and_changes_nothing(engine, cup):
+    url = link(engine, cup, rooms(engine)[0].sheets[3])
+    before = engine.host_file("totals.csv")
+    got = engine.client.get(url)
+    for body in (None, "wins=9&losses=9&buncos=0"):
+        head = engine.client.request("HEAD", url, content=body)
+        assert head.status_code == 200 and head.content == b""
+        assert head.headers["content-type"] == got.headers["content-type"]
+    assert engine.client.head(engine.host).status_code == 200
+    assert engine.host_file("totals.csv") == before
+
+
+def test_a_lone_surrogate_gets_the_json_error_not_a_bare_500(engine, cup):
+    url = link(engine, cup, rooms(engine)[0].sheets[4])
+    body = b'{"wins": 9, "losses": 9, "buncos": 0, "name": "\\ud800"}'
+    answer = engine.client.post(url, content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["field"] == "name"
+    edit = engine.host.replace("/host?", "/host/sheet/1?")
+    answer = engine.client.post(edit, content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["field"] == "name"
+    status, _, page = engine.request(url, {"wins": "x", "losses": "9", "buncos": "0"})
+    assert status == 400 and "<html" in page.decode()

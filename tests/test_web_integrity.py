@@ -132,3 +132,56 @@ def test_a_lone_surrogate_gets_the_json_error_not_a_bare_500(engine, cup):
     assert answer.status_code == 400 and answer.json()["field"] == "name"
     status, _, page = engine.request(url, {"wins": "x", "losses": "9", "buncos": "0"})
     assert status == 400 and "<html" in page.decode()
+
+
+# --- the host's actions -------------------------------------------------------------------------
+
+
+def test_every_host_action_is_in_the_history_and_the_log(tmp_path):
+    from tests.test_web_host import played
+
+    folder = tmp_path / "night"
+    made("simulate", "--players", "13", "--seed", "7", "--out", str(folder))
+    secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
+    (folder / "event.secret").write_text(secret + "\n")
+    with Engine([folder]) as engine:
+        night = next(iter(engine.events.values())).night
+        sheets = played(night)
+        sheets[0]["buncos"] = sheets[1]["buncos"] = max(s["buncos"] for s in sheets) + 1
+        for sheet, values in zip(night.sheet_ids, sheets, strict=True):
+            assert engine.post_json(link(engine, folder, sheet), values)[0] == 200
+        drawn = json.loads(engine.host_file("results.json"))["seed"]
+        assert drawn == engine.events[night.event_id].seed("draw") != 0  # never a constant
+        host = engine.host
+        rolloff = host.replace("/host?", "/host/rolloff?")
+        assert engine.request(rolloff, {"prize": "most_buncos", "sheet": "2"})[0] == 303
+        page = engine.request(host)[2].decode()
+        assert "Clear this roll-off winner" in page
+        assert re.search(r"<td>roll-off</td><td>host</td><td>-</td><td>most_buncos 2</td>", page)
+        assert engine.request(rolloff, {"prize": "most_buncos", "sheet": ""})[0] == 303
+        page = engine.request(host)[2].decode()
+        assert "<td>most_buncos 2</td><td>most_buncos cleared</td>" in page
+        assert 'name="prize" value="most_buncos"' in page  # open again
+        dice = host.replace("/host?", "/host/dice?")
+        assert engine.request(dice, {"action": "roll"})[0] == 303
+        first = json.loads(engine.host_file("results.json"))["seed"]
+        assert engine.request(dice, {"action": "roll"})[0] == 303  # rolled once, and kept
+        assert json.loads(engine.host_file("results.json"))["seed"] == first
+        assert engine.request(dice, {"action": "reroll"})[0] == 303
+        second = json.loads(engine.host_file("results.json"))["seed"]
+        page = engine.request(host)[2].decode()
+        assert f"<td>seed {first}</td><td>seed {second} (roll " in page
+        assert f"<td>-</td><td>seed {first} (roll " in page and "Re-roll" in page
+        lock = host.replace("/host?", "/host/lock?")
+        engine.request(lock, {"locked": "1"})
+        engine.request(lock, {"locked": "0"})
+        page = engine.request(host)[2].decode()
+        assert "<td>unlocked</td><td>locked</td>" in page
+        assert "<td>locked</td><td>unlocked</td>" in page
+        assert "rolloffs.csv" in page
+    logged = "\n".join(engine.lines)
+    for line in ("roll-off for most_buncos: sheet 2 wins", "most_buncos: winner cleared",
+                 "rolled the dice: roll", f"seed {first}", "rolled the dice again",
+                 f"seed {second}", "locked", "unlocked"):  # fmt: skip
+        assert line in logged, line
+    assert logged.count("rolled the dice") == 2

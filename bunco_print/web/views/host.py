@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import printable
 from bunco_print.nights import live
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import read_fields, wants_json
@@ -72,6 +73,7 @@ def view(event: ServedEvent) -> dict:
         "locked": event.store.locked,
         "seed": now.seed,
         "open_ties": bool(live.open_awards(now.settlement)),
+        "chosen": now.rolloffs,
         "minis": night.ruleset.track_mini_buncos,
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),
@@ -150,16 +152,32 @@ def _rolloff(request: Request, event: ServedEvent, fields: dict) -> Response:
     except InputError as exc:
         return error_page(request, 400, str(exc))
     event.store.set_rolloff(prize, winner, "host")
+    chosen = f"sheet {winner} wins" if winner else "winner cleared"
+    request.app.state.log(f"{event.id}: roll-off for {printable(prize)}: {chosen} by the host")
     return _done(request, event)
 
 
 async def dice(request: Request) -> Response:
     """Roll the open ties with virtual dice, under a seed shown on the page (`prizes --roll
-    --seed N` gives the same); or take the dice back."""
+    --seed N` gives the same); or take the dice back. The dice are rolled once and kept: a
+    second roll is an explicit "reroll", and the history keeps both."""
     event = host_of(request)
     fields = await read_fields(request)
-    seed = None if fields.get("action") == "clear" else secrets.randbelow(1_000_000)
-    await in_thread(event.store.set_seed, seed)
+    return await in_thread(_dice, request, event, str(fields.get("action", "roll")))
+
+
+def _dice(request: Request, event: ServedEvent, action: str) -> Response:
+    before = event.store.seed
+    if action == "clear":
+        if before is not None:
+            event.store.set_seed(None)
+            request.app.state.log(f"{event.id}: the host took the dice back (seed {before})")
+    elif action == "reroll" or before is None:
+        roll = secrets.randbelow(1_000_000)  # recorded; the seed is the secret's hash of it
+        seed = event.seed(f"roll {roll}")
+        event.store.set_seed(seed, roll=f" (roll {roll})")
+        again = "rolled the dice again" if before is not None else "rolled the dice"
+        request.app.state.log(f"{event.id}: the host {again}: roll {roll}, seed {seed}")
     return _done(request, event)
 
 

@@ -5,11 +5,15 @@ that records answers 303; no error is a bare 500."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
 import pytest
 
+from bunco_print.cli import code
+from bunco_print.engine.totals import parse_totals
 from bunco_print.signing import keys
 from tests.serving import Engine
 from tests.test_web_pages import link, made
@@ -185,3 +189,34 @@ def test_every_host_action_is_in_the_history_and_the_log(tmp_path):
                  f"seed {second}", "locked", "unlocked"):  # fmt: skip
         assert line in logged, line
     assert logged.count("rolled the dice") == 2
+
+
+# --- exports --------------------------------------------------------------------------------------
+
+NAMES = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2", "@SUM(A1)", "'=quoted", "'Bo"]
+
+
+def test_the_totals_download_runs_no_formula_and_validate_reads_the_same_names(tmp_path, capsys):
+    folder = tmp_path / "night"
+    made("simulate", "--players", "8", "--seed", "2", "--out", str(folder))
+    secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
+    (folder / "event.secret").write_text(secret + "\n")
+    with Engine([folder]) as engine:
+        rounds = next(iter(engine.events.values())).night.rounds
+        for sheet, name in enumerate(NAMES, start=1):
+            values = {"wins": rounds // 2, "losses": rounds - rounds // 2, "buncos": 1}
+            status, _ = engine.post_json(link(engine, folder, str(sheet)), values | {"name": name})
+            assert status == 200, name
+        data = engine.host_file("totals.csv")
+    cells = [row[1] for row in csv.reader(io.StringIO(data.decode()))][1:]
+    assert cells[:4] == ["'" + n for n in NAMES[:4]]  # text, not a formula, in any spreadsheet
+    assert not any(c[:1] in "=+-@\t\r" for c in cells)
+    assert [s.name for s in parse_totals(data).sheets][: len(NAMES)] == NAMES
+    (tmp_path / "totals.csv").write_bytes(data)
+    capsys.readouterr()
+    command = ["validate", "--event", str(folder), "--totals", str(tmp_path / "totals.csv")]
+    assert code([*command, "--json"]) in (0, 1)
+    standings = json.loads(capsys.readouterr().out)["standings"]
+    assert {s["sheet"]: s["name"] for s in standings if s["name"]} == {
+        str(n): name for n, name in enumerate(NAMES, start=1)
+    }

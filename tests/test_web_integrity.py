@@ -220,3 +220,54 @@ def test_the_totals_download_runs_no_formula_and_validate_reads_the_same_names(t
     assert {s["sheet"]: s["name"] for s in standings if s["name"]} == {
         str(n): name for n, name in enumerate(NAMES, start=1)
     }
+
+
+# --- the tournament ---------------------------------------------------------------------------
+
+
+def test_a_tournament_is_played_to_its_grand_prize_from_the_dashboard(tmp_path, capsys):
+    from tests.test_web_host import played
+
+    folder = tmp_path / "cup"
+    made("simulate", "--players", "24", "--ruleset", "tournament", "--seed", "5",
+         "--out", str(folder))  # fmt: skip
+    secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
+    (folder / "event.secret").write_text(secret + "\n")
+    with Engine([folder]) as engine:
+        night = next(iter(engine.events.values())).night
+        for sheet, values in zip(night.sheet_ids, played(night), strict=True):
+            assert engine.post_json(link(engine, folder, sheet), values)[0] == 200
+        host = engine.host
+        assert engine.request(host.replace("/host?", "/host/dice?"), {"action": "roll"})[0] == 303
+        page = engine.request(host)[2].decode()
+        finalists = re.findall(r'<li id="semi-(\w+)">', page)
+        assert len(finalists) == 2 * len(night.rooms) and "Semi-final: each player" in page
+        semi = host.replace("/host?", "/host/semi?")
+        rounds = night.ruleset.rounds_per_set
+        lines = ["sheet,wins,losses,buncos"]
+        for n, sheet in enumerate(finalists):
+            wins = [rounds, rounds - 2, 2, 0][n]
+            values = {"sheet": sheet, "wins": wins, "losses": rounds - wins, "buncos": 3 - n}
+            assert engine.request(semi, values)[0] == 303
+            lines.append(f"{sheet},{wins},{rounds - wins},{3 - n}")
+        assert engine.request(semi, {"sheet": "99", "wins": 1, "losses": 1, "buncos": 0})[0] == 400
+        served = json.loads(engine.host_file("results.json"))
+        grand = next(p for p in served["prizes"] if p["id"] == "grand_prize")
+        assert grand["status"] == "awarded" and grand["winners"]
+        page = engine.request(host)[2].decode()
+        assert (
+            f"<td>semi-final</td><td>host</td><td>-</td><td>{finalists[0]}: Wins {rounds}" in page
+        )
+        (tmp_path / "totals.csv").write_bytes(engine.host_file("totals.csv"))
+        (tmp_path / "semi.csv").write_text("\n".join(lines) + "\n")
+        capsys.readouterr()
+        assert code(["prizes", "--event", str(folder), "--totals", str(tmp_path / "totals.csv"),
+                     "--semi", str(tmp_path / "semi.csv"), "--roll", "--seed",
+                     str(served["seed"]), "--json"]) in (0, 1)  # fmt: skip
+        assert json.loads(capsys.readouterr().out) == served
+        # the board: every player, with her group
+        board = re.search(r'href="(/e/[^"]+/board\?k=[^"]+)"', page).group(1)
+        text = engine.request(engine.base + board)[2].decode()
+        ranked = re.findall(r'<span class="who">', text)
+        assert len(ranked) == len(night.sheets)
+        assert text.count('<span class="group">Group 2</span>') == len(night.rooms[1].sheets)

@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS history (
 CREATE INDEX IF NOT EXISTS history_sheet ON history (sheet, id);
 CREATE TABLE IF NOT EXISTS rolloffs (
     prize TEXT PRIMARY KEY, sheet TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS semi (
+    sheet TEXT PRIMARY KEY, wins INTEGER NOT NULL, losses INTEGER NOT NULL,
+    buncos INTEGER NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS actions (
     id INTEGER PRIMARY KEY, what TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL,
     old TEXT, new TEXT);
@@ -97,7 +100,8 @@ class Action:
 
 
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    """UTC, to the microsecond: entries and host actions, kept apart, interleave by it."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
 class Store:
@@ -132,7 +136,7 @@ class Store:
         if mode.lower() != "wal":
             raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
         self._claim(path)
-        self.version = sum(map(self._count, ("history", "rolloffs", "actions"))) + 1
+        self.version = sum(map(self._count, ("history", "rolloffs", "actions", "semi"))) + 1
         self._entries = self._read_entries()  # this process is the only writer (see _claim)
         self._locked = self._setting("locked") == "1"
 
@@ -189,6 +193,12 @@ class Store:
                 "SELECT what, via, at, old, new FROM actions ORDER BY id DESC LIMIT ?", (limit,)
             ).fetchall()
         return [Action(*row) for row in rows]
+
+    def semi(self) -> dict[str, SheetTotals]:
+        """A tournament's semi-final, as the host entered it: each semi-finalist's totals."""
+        with self._lock:
+            rows = self._db.execute("SELECT sheet, wins, losses, buncos FROM semi").fetchall()
+        return {r[0]: SheetTotals(*r) for r in rows}
 
     def rolloffs(self) -> dict[str, str]:
         with self._lock:
@@ -268,6 +278,17 @@ class Store:
                 (prize, sheet, via, now()),
                 record,
             )
+
+    def record_semi(self, entry: SheetTotals, word: str = "Bunco", via: str = "host") -> None:
+        """Keep a semi-finalist's semi-final totals (the host's), and the change in words."""
+        old = self.semi().get(entry.sheet)
+        worded = ("Wins {0.wins} · Losses {0.losses} · " + word + "s {0.buncos}").format
+        self._write(
+            "INSERT OR REPLACE INTO semi VALUES (?, ?, ?, ?, ?, ?)",
+            (entry.sheet, entry.wins, entry.losses, entry.buncos, via, now()),
+            ("semi", via, f"{entry.sheet}: {worded(old)}" if old else None,
+             f"{entry.sheet}: {worded(entry)}"),
+        )  # fmt: skip
 
     def set_locked(self, locked: bool, via: str = "host") -> None:
         new = "locked" if locked else "unlocked"

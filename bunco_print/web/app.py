@@ -61,6 +61,7 @@ ROUTES = [
     Route("/e/{event}/host/sheet/{sheet}", host.correct, methods=POST),
     Route("/e/{event}/host/rolloff", host.rolloff, methods=POST),
     Route("/e/{event}/host/dice", host.dice, methods=POST),
+    Route("/e/{event}/host/semi", host.semi, methods=POST),
     Route("/e/{event}/host/lock", host.lock, methods=POST),
     Route("/e/{event}/host/results.json", downloads.results_json),
     Route("/e/{event}/host/totals.csv", downloads.totals_csv),

@@ -96,8 +96,9 @@ class ServedEvent:
         def compute() -> live.NightSoFar:
             entries = [s.entry for s in self.entries().values()]
             return live.so_far(
-                self.night, entries, self.store.rolloffs(), self.store.seed, self.seed("draw")
-            )
+                self.night, entries, self.store.rolloffs(), self.store.seed, self.seed("draw"),
+                self.store.semi().values(),
+            )  # fmt: skip
 
         return self.kept("so_far", compute, max_age)
 

@@ -68,6 +68,7 @@ def view(event: ServedEvent) -> dict:
         "valid": now.settlement.valid,
         "prizes": shown.prizes(event, now),
         "seats": shown.seats(event, now),
+        "semi": _semi(event, now),
         "standings": shown.standings(event, limit=len(rows)),
         "history": shown.latest(event, HISTORY_SHOWN),
         "locked": event.store.locked,
@@ -133,6 +134,47 @@ def _correction_page(
         action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
         back=event.role_path("host"),
     )  # fmt: skip
+
+
+# --- a tournament's semi-final ----------------------------------------------------------------
+
+
+def _semi(event: ServedEvent, now: live.NightSoFar) -> dict | None:
+    """The semi-final's entry, once its players are settled: each one's totals so far."""
+    adv = now.settlement.advancement
+    if adv is None or adv.semi_finalists is None:
+        return None
+    kept = event.store.semi()
+    rows = [
+        {"id": s, "label": shown.label(event, s),
+         "values": kept[s].values() if s in kept else dict.fromkeys(live.COUNTS, "")}
+        for s in adv.semi_finalists
+    ]  # fmt: skip
+    problems = [p.message for p in (*adv.semi.errors, *adv.semi.warnings)] if adv.semi else []
+    rounds = live.semi_rounds(event.night, adv.semi_finalists)
+    return {"rows": rows, "rounds": rounds, "problems": problems}
+
+
+async def semi(request: Request) -> Response:
+    """The host enters a semi-finalist's semi-final totals."""
+    event = host_of(request)
+    fields = await read_fields(request)
+    return await in_thread(_semi_entry, request, event, fields)
+
+
+def _semi_entry(request: Request, event: ServedEvent, fields: dict) -> Response:
+    adv = event.so_far().settlement.advancement
+    if adv is None or adv.semi_finalists is None:
+        return error_page(request, 409, "The semi-final's players are not settled yet.")
+    try:
+        entry = live.read_semi(event.night, adv.semi_finalists, fields)
+    except InputError as exc:
+        if wants_json(request):
+            return JSONResponse({"error": str(exc), "field": exc.field}, status_code=400)
+        return error_page(request, 400, str(exc))
+    event.store.record_semi(entry, event.night.ruleset.word)
+    request.app.state.log(f"{event.id}: semi-final sheet {entry.sheet} entered by the host")
+    return _done(request, event)
 
 
 # --- roll-offs, dice, the lock ----------------------------------------------------------------

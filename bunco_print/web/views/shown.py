@@ -64,10 +64,13 @@ def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> lis
 def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float = 0.0) -> list[dict]:
     now = event.so_far(max_age)
     currency = event.night.currency
+    rooms = event.night.rooms if len(event.night.rooms) > 1 else ()
+    group = {sheet: f"Group {r.number}" for r in rooms for sheet in r.sheets}
     return [
         {
             "rank": s.rank,
             "label": label(event, s.sheet.sheet),
+            "group": group.get(s.sheet.sheet, ""),
             "wins": f"{s.sheet.wins:g}",
             "buncos": f"{s.sheet.buncos:g}",
             "won": format_money(s.won, currency) if s.won else "",
@@ -116,12 +119,13 @@ def seats(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
 
 # --- the history ------------------------------------------------------------------------------
 
-ACTIONS = {"rolloff": "roll-off", "dice": "virtual dice", "lock": "the lock"}
+ACTIONS = {"rolloff": "roll-off", "dice": "virtual dice", "lock": "the lock", "semi": "semi-final"}
 
 
 def local_time(at: str) -> str:
-    """A stored UTC time (`YYYY-MM-DD HH:MM:SS`) as the host's clock reads it."""
-    moment = datetime.strptime(at, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    """A stored UTC time (`YYYY-MM-DD HH:MM:SS`, perhaps with its fraction of a second) as
+    the host's clock reads it."""
+    moment = datetime.strptime(at[:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
     return moment.astimezone().strftime("%H:%M:%S")
 
 

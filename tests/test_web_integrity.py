@@ -271,3 +271,20 @@ def test_a_tournament_is_played_to_its_grand_prize_from_the_dashboard(tmp_path, 
         ranked = re.findall(r'<span class="who">', text)
         assert len(ranked) == len(night.sheets)
         assert text.count('<span class="group">Group 2</span>') == len(night.rooms[1].sheets)
+
+
+def test_a_post_refused_because_the_night_was_locked_meanwhile_keeps_what_she_typed(engine, cup):
+    room = rooms(engine)[1]
+    lock = engine.host.replace("/host?", "/host/lock?")
+    engine.request(lock, {"locked": "1"})
+    try:
+        typed = {"wins": "11", "losses": "7", "buncos": "3"}
+        status, _, page = engine.request(link(engine, cup, room.sheets[0]), typed)
+        text = page.decode()
+        assert status == 409 and "locked" in text
+        assert "What you typed, to tell the host: Wins 11 · Losses 7 · Bunkos 3" in text
+        table = link(engine, cup, f"T{room.tables[0]}")
+        status, _, page = engine.request(table, {"sheet": room.sheets[1], **typed})
+        assert status == 409 and f"Sheet {room.sheets[1]} · Wins 11" in page.decode()
+    finally:
+        engine.request(lock, {"locked": "0"})

@@ -10,6 +10,7 @@ traceback, key or secret reaches a page or a log line.
 from __future__ import annotations
 
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 
@@ -92,7 +93,7 @@ def warm(events: dict[str, ServedEvent]) -> None:
     the engine's modules, the pages' templates, each night as it stands."""
     from bunco_print.nights import live
     from bunco_print.printing import render
-    from bunco_print.web.views import shown
+    from bunco_print.web.views import downloads, shown
 
     env = render.environment()
     for name in env.list_templates(filter_func=lambda n: n.startswith("web/")):
@@ -104,6 +105,9 @@ def warm(events: dict[str, ServedEvent]) -> None:
         sample = {"wins": night.rounds // 2, "losses": night.rounds - night.rounds // 2}
         live.check_entry(night, live.read_entry(night, night.sheet_ids[0], sample | {"buncos": 0}))
         shown.form_fields(event, {}, None)
+    faces = [p for e in events.values() for f in e.theme.fonts.values() for p in f.faces.values()]
+    # the pages' fonts made while the host reads her links: a second or two, on the side
+    threading.Thread(target=lambda: [downloads.web_font(p) for p in faces], daemon=True).start()
 
 
 async def refused(request: Request, exc: Refused) -> Response:

@@ -22,7 +22,7 @@ def live_panel(request: Request) -> Response:
 
 def view(event: ServedEvent) -> dict:
     now = event.so_far()
-    done, total = shown.progress(event)
+    done, total = shown.progress(event, 0.0)
     return {
         "night": event.night,
         "k": event.role_key("board"),

@@ -133,7 +133,8 @@ def form_page(
     if recorded is not None and not problems:
         errors, warnings = live.check_entry(night, recorded.entry)
         problems = [p.message for p in (*errors, *warnings)]
-    done, total = shown.progress(event)
+    standings = link.role == "table" or recorded is None  # a sheet's: not right after hers
+    done, total = shown.progress(event, STALE_OK if standings else None)
     context = {
         "night": night,
         "word": night.ruleset.word,
@@ -154,7 +155,7 @@ def form_page(
         "locked": event.store.locked,
         "done": done,
         "total": total,
-        "standings": [] if recorded else shown.standings(event, max_age=STALE_OK),
+        "standings": shown.standings(event, max_age=STALE_OK) if standings else [],
     }
     if link.role == "table":
         context |= table.context(event, link, STALE_OK)

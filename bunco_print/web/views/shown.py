@@ -26,9 +26,12 @@ def label(event: ServedEvent, sheet: str) -> str:
     return f"{kind} {sheet} · {name}" if name else f"{kind} {sheet}"
 
 
-def progress(event: ServedEvent) -> tuple[int, int]:
-    """(sheets in, sheets): the store only ever holds this night's sheets."""
-    return len(event.entries()), len(event.night.sheet_ids)
+def progress(event: ServedEvent, max_age: float | None = None) -> tuple[int, int]:
+    """(sheets in, sheets): the store only ever holds this night's sheets. With `max_age`, as
+    the standings of that age count them, so the two never disagree on one page."""
+    if max_age is None:
+        return len(event.entries()), len(event.night.sheet_ids)
+    return len(event.so_far(max_age).totals.sheets), len(event.night.sheet_ids)
 
 
 def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> list[dict]:

@@ -66,7 +66,8 @@ SOURCE_DATE_EPOCH = "1796342400"
 ROOM, TOURNAMENT = 60, 400
 LATENCY_GOAL_MS, DASHBOARD_GOAL_MS = 100.0, 200.0
 FIRST_VISIT_GOAL_KB = 150
-# the theme's faces a sheet's page writes in: headings (display), words and bold words (body)
+# the theme's faces a sheet's page writes in (web/views/downloads.py PAGE_FACES): headings,
+# words, bold words
 PAGE_FACES = ("display/400", "body/400", "body/700")
 DASHBOARD_GETS = 30
 FILL_CONNECTIONS = 20

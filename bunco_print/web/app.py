@@ -10,7 +10,6 @@ traceback, key or secret reaches a page or a log line.
 from __future__ import annotations
 
 import sys
-import threading
 import traceback
 from collections.abc import Callable
 
@@ -105,9 +104,9 @@ def warm(events: dict[str, ServedEvent]) -> None:
         sample = {"wins": night.rounds // 2, "losses": night.rounds - night.rounds // 2}
         live.check_entry(night, live.read_entry(night, night.sheet_ids[0], sample | {"buncos": 0}))
         shown.form_fields(event, {}, None)
-    faces = [p for e in events.values() for f in e.theme.fonts.values() for p in f.faces.values()]
-    # the pages' fonts made while the host reads her links: a second or two, on the side
-    threading.Thread(target=lambda: [downloads.web_font(p) for p in faces], daemon=True).start()
+        for role, face in downloads.PAGE_FACES:  # the faces every page's words are in
+            if face in getattr(event.theme.fonts.get(role), "faces", {}):
+                downloads.web_font(event.theme.fonts[role].faces[face])
 
 
 async def refused(request: Request, exc: Refused) -> Response:

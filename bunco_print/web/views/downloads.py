@@ -90,6 +90,11 @@ PAGE_TEXT = [*range(0x20, 0x7F), *range(0xA0, 0x250), *range(0x2010, 0x2070), 0x
              0x2605, 0x2713, 0x2190, 0x2192, 0x2026]  # fmt: skip
 
 
+# The faces the pages' words are in (headings; words; bold words): made before the first phone
+# arrives (half a second each), the theme's other faces when first asked for.
+PAGE_FACES = (("display", "400"), ("body", "400"), ("body", "700"))
+
+
 @functools.cache
 def web_font(path: Path) -> tuple[bytes, str]:
     """The theme's font for a page: subset to what the pages write and compressed as WOFF2

@@ -1,6 +1,8 @@
 """The host's dashboard: every sheet's state, the night's checks and the prizes as they stand,
-the latest changes; and her actions on it: a sheet's correction (with its history), a roll-off's
-winner, virtual dice, the lock. Only the host's link (`k` signed for "host") opens them."""
+the latest changes (entries and her own actions); and her actions on it: a sheet's correction
+(with its history), a roll-off's winner or its clearing, virtual dice (rolled once; a re-roll
+asked for), a tournament's semi-final, the lock. Each is in the history and the log. Only the
+host's link (`k` signed for "host") opens them."""
 
 from __future__ import annotations
 

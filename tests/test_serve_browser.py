@@ -100,3 +100,22 @@ def test_the_dashboard_says_when_it_lost_the_engine(server, desktop_page):
     assert "Connection lost" in notice.inner_text()
     desktop_page.unroute("**/host/panel?**")
     notice.wait_for(state="hidden", timeout=8000)
+
+
+def test_the_dashboard_fits_a_phone_and_the_board_fills_a_tv(server, phone_page, chromium):
+    phone_page.goto(server.host_url())
+    wide = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 390  # no table to scroll sideways
+    rows = phone_page.evaluate(
+        "[...document.querySelectorAll('table.sheets tbody tr')].map(r => r.offsetHeight)"
+    )
+    assert rows and max(rows) < 64  # one sheet a line
+    assert phone_page.locator("table.sheets td[data-label='W']").first.is_visible()
+    tv = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = tv.new_page()
+        page.goto(server.host_url())
+        page.goto(server.url(page.locator("a", has_text="standings board").get_attribute("href")))
+        assert page.evaluate("document.querySelector('main').offsetWidth") > 0.9 * 1920
+    finally:
+        tv.close()

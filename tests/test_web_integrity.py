@@ -155,7 +155,9 @@ def test_every_host_action_is_in_the_history_and_the_log(tmp_path):
         for sheet, values in zip(night.sheet_ids, sheets, strict=True):
             assert engine.post_json(link(engine, folder, sheet), values)[0] == 200
         drawn = json.loads(engine.host_file("results.json"))["seed"]
-        assert drawn == engine.events[night.event_id].seed("draw") != 0  # never a constant
+        event = engine.events[night.event_id]
+        assert drawn == event.seed("draw") != 0  # never a constant
+        assert event.store.draw_seed == drawn  # kept with the night: `club record` draws alike
         host = engine.host
         rolloff = host.replace("/host?", "/host/rolloff?")
         assert engine.request(rolloff, {"prize": "most_buncos", "sheet": "2"})[0] == 303

@@ -210,7 +210,14 @@ class Store:
 
     @property
     def seed(self) -> int | None:
+        """The virtual dice's seed, once the host rolled them."""
         value = self._setting("seed")
+        return None if value is None else int(value)
+
+    @property
+    def draw_seed(self) -> int | None:
+        """The draws' seed before any roll (the server makes it from the event's secret)."""
+        value = self._setting("draw_seed")
         return None if value is None else int(value)
 
     # --- writing -----------------------------------------------------------------------------
@@ -299,6 +306,15 @@ class Store:
             ("lock", via, old, new),
         )
         self._locked = locked
+
+    def keep_draw_seed(self, seed: int) -> int:
+        """The draws' seed: the one kept, else `seed`, kept from now on (and recorded)."""
+        kept = self.draw_seed
+        if kept is None:
+            record = ("dice", "engine", None, f"draws' seed {seed}, from the event's secret")
+            self._write("INSERT INTO settings VALUES ('draw_seed', ?)", (str(seed),), record)
+            kept = seed
+        return kept
 
     def set_seed(self, seed: int | None, via: str = "host", roll: str = "") -> None:
         """The virtual dice's seed (None: taken back); `roll` words how it was made."""

@@ -48,6 +48,8 @@ class ServedEvent:
         self._cache: dict[str, tuple[int, object, float]] = {}
         self._lock = threading.Lock()
         self._computing: dict[str, threading.Lock] = {}
+        # kept in the night's file, so `club record` draws as the pages did
+        self.draw_seed = store.keep_draw_seed(self.seed("draw"))
 
     @property
     def id(self) -> str:
@@ -96,7 +98,7 @@ class ServedEvent:
         def compute() -> live.NightSoFar:
             entries = [s.entry for s in self.entries().values()]
             return live.so_far(
-                self.night, entries, self.store.rolloffs(), self.store.seed, self.seed("draw"),
+                self.night, entries, self.store.rolloffs(), self.store.seed, self.draw_seed,
                 self.store.semi().values(),
             )  # fmt: skip
 

@@ -81,12 +81,13 @@ def test_a_table_shows_an_entry_before_it_replaces_it_and_never_blanks_a_name(en
     assert "10 wins · 8 losses · 2 Bunkos" in text and "Ann" in text
     assert re.search(r'id="f-name"[^>]*value="Ann"', text)  # kept, not blanked
     assert "\n" + sheet + ",Ann,10,8,2" in engine.host_file("totals.csv").decode()
-    # the chosen sheet's form shows the entry as kept, name and all
+    # the chosen sheet's form starts empty, shows the entry as kept, and keeps (shows) her name
     form = engine.request(f"{table}&sheet={sheet}")[2].decode()
     assert re.search(r'id="f-name"[^>]*value="Ann"', form) and "Already in" in form
+    assert re.search(r'id="f-wins"[^>]*value=""', form) and "10 wins · 8 losses" in form
     seen = re.search(r'name="seen" value="(\d+)"', form).group(1)
     fields = dict(re.findall(r'<input[^>]*name="(\w+)"[^>]*value="([^"]*)"', form))
-    fields |= {"wins": "11", "losses": "7"}
+    fields |= {"wins": "11", "losses": "7", "buncos": "2"}
     page = follow(engine, engine.request(table, fields))
     assert "Recorded" in page and seen == "1"
     assert "\n" + sheet + ",Ann,11,7,2" in engine.host_file("totals.csv").decode()

@@ -128,7 +128,9 @@ def form_page(
     post's page keeps what she typed and says why."""
     night = event.night
     kept = event.entries().get(target) if target else None
-    if values is None:
+    if values is None and link.role == "table":  # her counts typed afresh; the name kept, shown
+        values = {"name": kept.entry.name} if kept else {}
+    elif values is None:
         values = kept.entry.values() if kept else {}
     if recorded is not None and not problems:
         errors, warnings = live.check_entry(night, recorded.entry)

@@ -291,3 +291,39 @@ def test_a_post_refused_because_the_night_was_locked_meanwhile_keeps_what_she_ty
         assert status == 409 and f"Sheet {room.sheets[1]} · Wins 11" in page.decode()
     finally:
         engine.request(lock, {"locked": "0"})
+
+
+# --- the small things ---------------------------------------------------------------------------
+
+
+def test_small_things_a_host_and_players_noticed(tmp_path, monkeypatch):
+    import time
+
+    from bunco_print.web.views import shown
+
+    folder = tmp_path / "minis"
+    made("simulate", "--players", "8", "--ruleset", "mybunco", "--seed", "2", "--out",
+         str(folder))  # fmt: skip
+    secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
+    (folder / "event.secret").write_text(secret + "\n")
+    with Engine([folder]) as engine:
+        night = next(iter(engine.events.values())).night
+        half = night.rounds // 2
+        table = link(engine, folder, "T1")
+        values = {"wins": half, "losses": night.rounds - half, "buncos": 1, "mini_buncos": 2}
+        # the table's "Recorded" card names the mini Buncos too
+        page = follow(engine, engine.request(table, {"sheet": "1", **values}))
+        assert "Recorded Sheet 1" in page and "2 mini Buncos" in page
+        # a page's progress and standings count the same sheets, even while they lag
+        assert engine.request(link(engine, folder, "2"), values)[0] == 303
+        page = engine.request(table)[2].decode()
+        shown_in = int(re.search(r"<h2>(\d+) of 8 sheets in", page).group(1))
+        assert shown_in == page.count('<span class="rank">')
+    # the history's times are the host's own clock, not UTC
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        assert shown.local_time("2026-01-01 00:00:00.123456") == "09:00:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

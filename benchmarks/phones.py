@@ -191,6 +191,7 @@ def totals_for(night, sheet_number: int, submission: int) -> dict[str, str]:
 
 
 RECORDED = b"<h2>Recorded"  # the sheet page's answer once it kept the totals
+KEPT = 303  # ... or, for a form post, its redirect to that page: a reload never posts again
 CONFIRM = b'name="confirm"'  # ... and when it asks "send it as written?" first
 
 
@@ -231,7 +232,7 @@ async def phone(
                     run.failures.append(f"sheet {sheet.id} #{submission}: {exc}")
                     break  # the next submission reconnects
                 run.latencies_ms.append((time.perf_counter() - began) * 1000)
-                if answer.status == 200 and RECORDED in answer.body:
+                if answer.status == KEPT or (answer.status == 200 and RECORDED in answer.body):
                     sheet.sent.append(fields)
                     break
                 if answer.status == 200 and CONFIRM in answer.body and "confirm" not in attempt:

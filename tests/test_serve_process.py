@@ -65,18 +65,18 @@ def totals(server: Server) -> dict[str, dict[str, str]]:
 
 def test_every_qr_code_of_the_pack_opens_a_form(server, links):
     assert sorted(links) == sorted([str(n) for n in range(1, PLAYERS + 1)] + ["T1"])
-    for link in (links["1"], links["T1"]):
+    for link, field in ((links["1"], b'name="wins"'), (links["T1"], b'name="sheet"')):
         status, headers, body = get(server.url(link))
         assert status == 200
         assert headers["Content-Type"].startswith("text/html")
-        assert b"<form" in body and b'name="wins"' in body
+        assert b"<form" in body and field in body  # a table's first asks which sheet
 
 
 def test_ctrl_c_and_sigterm_stop_it_and_a_restart_goes_on(pack, links, tmp_path):
     with Server([pack], data=tmp_path / "data") as server:
         for sheet, wins, sig in (("1", 9, signal.SIGINT), ("2", 16, signal.SIGTERM)):
             fields = {"wins": wins, "losses": ROUNDS - wins, "buncos": 1}
-            assert post_form(server.url(links[sheet]), fields, same_origin(server))[0] == 200
+            assert post_form(server.url(links[sheet]), fields, same_origin(server))[0] == 303
             assert server.stop(sig) == 0, server.output()  # Ctrl-C and SIGTERM: a clean stop
             assert server.stdout_lines[-1].startswith("Stopped. Everything entered is kept")
             assert not server.stderr_lines, server.output()

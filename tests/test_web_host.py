@@ -48,11 +48,12 @@ def test_corrections_keep_their_history_and_the_host_sees_every_state(engine, pa
     assert re.search(r'id="sheet-13">.*?missing', text, re.S)
     edit = engine.host.replace("/host?", "/host/sheet/12?")
     history = engine.request(edit)[2].decode()
-    assert "14 10 1" in history and "15 9 1" in history and "sheet 12" in history
+    assert "Wins 14 · Losses 10 · Buncos 1" in history and "Wins 15 · Losses 9" in history
+    assert "sheet 12" in history
     status, answer, _ = engine.request(edit, {"wins": "16", "losses": "8", "buncos": "1"})
     assert status == 303 and "/host?k=" in answer["Location"]  # back to the dashboard
     page = engine.request(edit)[2].decode()
-    assert "host" in page and "16 8 1" in page
+    assert "host" in page and "Wins 16 · Losses 8 · Buncos 1" in page
     status, _, page = engine.request(edit, {"wins": "30", "losses": "8", "buncos": "1"})
     assert status == 400 and "Wins must be a whole number from 0 to 24" in page.decode()
     assert engine.request(engine.host.replace("/host?", "/host/sheet/99?"))[0] == 404
@@ -71,7 +72,13 @@ def test_a_locked_night_refuses_players_but_not_the_host(engine, pack):
         assert status == 200 and answer["recorded"]
     finally:
         engine.request(lock, {"locked": "0"})
-    assert engine.post_json(url, {"wins": 11, "losses": 13, "buncos": 0})[0] == 200
+    # unlocked, the sheet the host corrected stays hers: its own link no longer changes it
+    status, answer = engine.post_json(url, {"wins": 11, "losses": 13, "buncos": 0})
+    assert status == 409 and "only she can change it" in answer["error"]
+    page = engine.request(url)[2].decode()
+    assert "The host has corrected this sheet" in page and 'name="wins"' not in page
+    other = link(engine, pack, "11")
+    assert engine.post_json(other, {"wins": 11, "losses": 13, "buncos": 0})[0] == 200
 
 
 def test_the_dashboard_panel_answers_only_when_something_changed(engine, pack):
@@ -100,8 +107,9 @@ def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, cap
             totals.write_bytes(engine.host_file("totals.csv"))
             rolloffs.write_bytes(engine.host_file("rolloffs.csv"))
             served = json.loads(engine.host_file("results.json"))
+            seed = ["--seed", str(served["seed"])]  # the draw's, from the secret, or the dice's
             assert code(["prizes", "--event", str(folder), "--totals", str(totals), "--json",
-                         "--rolloffs", str(rolloffs), *extra]) in (0, 1)  # fmt: skip
+                         "--rolloffs", str(rolloffs), *seed, *extra]) in (0, 1)  # fmt: skip
             assert served == json.loads(capsys.readouterr().out)
             return served
 
@@ -134,7 +142,7 @@ def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, cap
         assert engine.request(dice, {"action": "roll"})[0] in (200, 303)
         seed = json.loads(engine.host_file("results.json"))["seed"]
         assert f"seed {seed}" in engine.request(host)[2].decode()
-        same_as_cli("--roll", "--seed", str(seed))
+        same_as_cli("--roll")
         assert engine.host_file("results.pdf").startswith(b"%PDF")
         dashboard = engine.request(host)[2].decode()
         board = re.search(r'href="(/e/[^"]+/board\?k=[^"]+)"', dashboard).group(1)

@@ -66,10 +66,12 @@ def test_a_sheet_link_opens_its_form_and_a_form_post_records_it(engine, pack):
     assert 'name="traveler"' in text  # classic has the fuzzy die
     assert headers["Referrer-Policy"] == "same-origin"  # the `k` never goes to another site
     values = {"wins": "13", "losses": "11", "buncos": "1", "traveler": "1", "name": "Ann"}
-    status, _, page = engine.request(url, values, {"Origin": engine.base})
-    assert status == 200
+    status, answer, _ = engine.request(url, values, {"Origin": engine.base})
+    assert status == 303  # a reload of the page it leads to never posts again
+    status, _, page = engine.request(engine.base + answer["Location"])
     text = page.decode()
-    assert "Recorded" in text and "13 wins" in text and "of 13 sheets in" in text
+    assert status == 200 and "Recorded" in text and "13 wins" in text
+    assert "of 13 sheets in" in text
     assert "4,Ann,13,11,1,1" in engine.host_file("totals.csv").decode()
     assert "sheet 4 entered via sheet 4 (1 of 13 in)" in engine.lines[-1]
 
@@ -116,10 +118,18 @@ def test_a_sheet_that_does_not_add_up_is_checked_before_it_is_kept(engine, pack)
     assert status == 200
     assert "Please check before you send" in page.decode() and "24 rounds" in page.decode()
     assert "\n6," not in engine.host_file("totals.csv").decode()
-    values = {"wins": "10", "losses": "10", "buncos": "0", "confirm": "1"}
+    shown = re.search(r'name="confirm" value="([^"]+)"', page.decode()).group(1)
+    # the check page's "send it as written" holds for the values it showed, no others
+    values = {"wins": "17", "losses": "9", "buncos": "0", "confirm": shown}
     status, _, page = engine.request(url, values)
-    assert "Recorded" in page.decode()
+    assert status == 200 and "Please check before you send" in page.decode()
+    assert "\n6," not in engine.host_file("totals.csv").decode()
+    values = {"wins": "10", "losses": "10", "buncos": "0", "confirm": shown}
+    assert engine.request(url, values)[0] == 303
     assert "\n6,,10,10,0" in engine.host_file("totals.csv").decode()
+    values = {"wins": "10", "losses": "9", "buncos": "0", "confirm": "1"}  # a script's
+    assert engine.request(url, values)[0] == 303
+    assert "\n6,,10,9,0" in engine.host_file("totals.csv").decode()
 
 
 def test_forged_and_unknown_links_get_a_friendly_page_and_store_nothing(engine, pack):
@@ -164,7 +174,7 @@ def test_posts_from_another_site_are_refused(engine, pack):
     assert engine.request(lock, {"locked": "1"}, {"Origin": "http://evil.example"})[0] == 403
     assert "\n9," not in engine.host_file("totals.csv").decode()
     same = {"Origin": engine.base, "Sec-Fetch-Site": "same-origin"}
-    assert engine.request(url, values, same)[0] == 200
+    assert engine.request(url, values, same)[0] == 303
 
 
 def test_bodies_are_bounded(engine, pack):
@@ -182,8 +192,11 @@ def test_a_table_link_shows_progress_and_enters_sheets_for_players_without_a_pho
     text = page.decode()
     assert "Table 2" in text and "sheets in" in text and 'name="sheet"' in text
     values = {"sheet": "11", "wins": "12", "losses": "12", "buncos": "2"}
-    status, _, page = engine.request(table, values)
-    assert status == 200 and "Recorded Sheet 11" in page.decode()
+    status, answer, _ = engine.request(table, values)
+    assert status == 303
+    page = engine.request(engine.base + answer["Location"])[2].decode()
+    assert "Recorded Sheet 11" in page and "12 wins · 12 losses · 2 Buncos" in page
+    assert 'name="wins"' not in page  # the form starts again from the choice of a sheet
     status, _, page = engine.request(engine.host)
     row = re.search(r'id="sheet-11">(.*?)</tr>', page.decode(), re.S).group(1)
     assert "table 2" in row

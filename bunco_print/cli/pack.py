@@ -72,7 +72,26 @@ def pack(*, out: Path | None = None, **given) -> None:
         say(f"note: {note}")
     for warning in result.warnings:
         say(f"warning: {warning}", "yellow")
+    if request.qr and _loopback(request.engine_url):
+        say(
+            f"warning: the QR codes point at {request.engine_url}, this computer only: phones "
+            "cannot open them; print again with --engine-url http://<this laptop's address>:8765",
+            "yellow",
+        )
     _summary(result, target["shown"], request.seed)
+
+
+def _loopback(url: str) -> bool:
+    """Does `url` lead back to the computer that opens it (localhost, 127.x, ::1)?"""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host == "localhost" or host.endswith(".localhost")
+    return address.is_loopback or address.is_unspecified
 
 
 def _summary(result, folder: Path, seed: int) -> None:

@@ -62,8 +62,9 @@ def record(
             _same_night(totals, night)
             offs = rolloffs and inputs.read_bytes(rolloffs, "roll-offs file", 1_000_000)
         else:
-            data, offs, kept_seed = _served(night_folder, night)
-            name, roll, seed = STORE_FILE, roll or kept_seed is not None, seed or kept_seed or 0
+            data, offs, dice, drawn = _served(night_folder, night)
+            kept_seed = drawn if dice is None else dice  # before a roll, the pages' draws' seed
+            name, roll, seed = STORE_FILE, roll or dice is not None, seed or kept_seed or 0
             if rolloffs is not None:
                 offs = inputs.read_bytes(rolloffs, "roll-offs file", 1_000_000)
         parsed = settle.read_totals(night, data, name)
@@ -134,8 +135,8 @@ def _same_night(totals: Path, night: Night) -> None:
         )
 
 
-def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None]:
-    """The totals, roll-off winners and dice seed `serve` kept for the night."""
+def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None, int | None]:
+    """The totals, roll-off winners, dice seed and draws' seed `serve` kept for the night."""
     from bunco_print.edges.store import Store
     from bunco_print.nights import live
 
@@ -149,13 +150,13 @@ def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None
     store = Store(path, night.event_id)
     try:
         entries = [s.entry for s in store.entries().values()]
-        winners, seed = store.rolloffs(), store.seed
+        winners, seed, drawn = store.rolloffs(), store.seed, store.draw_seed
     finally:
         store.close()
     if not entries:
         raise InputError(f"{printable(str(path))} holds no entries yet", field="totals")
     data = live.totals_csv(live.totals(night, entries), night)
-    return data, live.rolloffs_csv(winners) if winners else None, seed
+    return data, live.rolloffs_csv(winners) if winners else None, seed, drawn
 
 
 def _names_match(totals, seats: list[Seat], day: str) -> None:

@@ -36,6 +36,12 @@ CREATE TABLE IF NOT EXISTS history (
 CREATE INDEX IF NOT EXISTS history_sheet ON history (sheet, id);
 CREATE TABLE IF NOT EXISTS rolloffs (
     prize TEXT PRIMARY KEY, sheet TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS semi (
+    sheet TEXT PRIMARY KEY, wins INTEGER NOT NULL, losses INTEGER NOT NULL,
+    buncos INTEGER NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS actions (
+    id INTEGER PRIMARY KEY, what TEXT NOT NULL, via TEXT NOT NULL, at TEXT NOT NULL,
+    old TEXT, new TEXT);
 """
 FIELDS = ("wins", "losses", "buncos", "mini_buncos", "traveler", "name")
 
@@ -45,6 +51,22 @@ class Locked(InputError):
 
     def __init__(self):
         super().__init__("the host has locked the night; ask her to change an entry")
+
+
+class HostKept(InputError):
+    """The host has corrected the sheet: from then on only she changes it."""
+
+    def __init__(self):
+        super().__init__("the host has corrected this sheet; only she can change it now")
+
+
+class Stale(InputError):
+    """The sheet was entered (again) since the page that sent this was drawn."""
+
+    def __init__(self, kept: Stored | None):
+        via = f", via {kept.via}" if kept else ""
+        super().__init__(f"this sheet was entered meanwhile{via}", field="sheet")
+        self.kept = kept
 
 
 @dataclass(frozen=True)
@@ -66,8 +88,20 @@ class Change:
     new: dict
 
 
+@dataclass(frozen=True)
+class Action:
+    """A host's action on the night: a roll-off's winner, the dice, the lock."""
+
+    what: str  # rolloff | dice | lock
+    via: str
+    at: str
+    old: str | None
+    new: str | None
+
+
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    """UTC, to the microsecond: entries and host actions, kept apart, interleave by it."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
 class Store:
@@ -108,7 +142,7 @@ class Store:
         if mode.lower() != "wal":
             raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
         self._claim(path)
-        self.version = self._count("history") + self._count("rolloffs") + 1
+        self.version = sum(map(self._count, ("history", "rolloffs", "actions", "semi"))) + 1
         self._entries = self._read_entries()  # this process is the only writer (see _claim)
         self._locked = self._setting("locked") == "1"
 
@@ -168,6 +202,20 @@ class Store:
             for s, via, at, o, n in rows
         ]
 
+    def actions(self, limit: int = 200) -> list[Action]:
+        """The host's actions, latest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT what, via, at, old, new FROM actions ORDER BY id DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [Action(*row) for row in rows]
+
+    def semi(self) -> dict[str, SheetTotals]:
+        """A tournament's semi-final, as the host entered it: each semi-finalist's totals."""
+        with self._lock:
+            rows = self._db.execute("SELECT sheet, wins, losses, buncos FROM semi").fetchall()
+        return {r[0]: SheetTotals(*r) for r in rows}
+
     def rolloffs(self) -> dict[str, str]:
         with self._lock:
             return dict(self._db.execute("SELECT prize, sheet FROM rolloffs").fetchall())
@@ -178,14 +226,25 @@ class Store:
 
     @property
     def seed(self) -> int | None:
+        """The virtual dice's seed, once the host rolled them."""
         value = self._setting("seed")
+        return None if value is None else int(value)
+
+    @property
+    def draw_seed(self) -> int | None:
+        """The draws' seed before any roll (the server makes it from the event's secret)."""
+        value = self._setting("draw_seed")
         return None if value is None else int(value)
 
     # --- writing -----------------------------------------------------------------------------
 
-    def record(self, entry: SheetTotals, via: str, *, host: bool = False) -> Stored:
-        """Keep `entry` (the last write wins) and its change in the history. Refused once the
-        night is locked, unless the host makes it."""
+    def record(
+        self, entry: SheetTotals, via: str, *, host: bool = False, seen: int | None = None
+    ) -> Stored:
+        """Keep `entry` and its change in the history. Refused once the night is locked or the
+        host has corrected the sheet, unless the host makes it; and, when `seen` says how many
+        times the sheet had been entered on the page that sent it, if it has been since
+        (`Stale`: nothing is replaced unseen)."""
         new = json.dumps(entry.values(), ensure_ascii=False, sort_keys=True)
         at = now()
         with self._lock:
@@ -195,9 +254,13 @@ class Store:
                 if not host and self._locked:
                     raise Locked()
                 row = db.execute(
-                    f"SELECT {', '.join(FIELDS)}, changes FROM entries WHERE sheet = ?",
+                    f"SELECT {', '.join(FIELDS)}, changes, via FROM entries WHERE sheet = ?",
                     (entry.sheet,),
                 ).fetchone()
+                if not host and row and row[7] == "host":
+                    raise HostKept()
+                if seen is not None and seen != (row[6] if row else 0):
+                    raise Stale(self._entries.get(entry.sheet))
                 old = (
                     json.dumps(
                         dict(zip(FIELDS, row[:6], strict=True)), sort_keys=True, ensure_ascii=False
@@ -223,33 +286,75 @@ class Store:
             self.version += 1
         return stored
 
+    # Each host action is written with its line in `actions` in one transaction: what the
+    # night holds and what its history says never part.
+
     def set_rolloff(self, prize: str, sheet: str | None, via: str) -> None:
+        old = self.rolloffs().get(prize)
+        record = ("rolloff", via, f"{prize} {old}" if old else None,
+                  f"{prize} {sheet}" if sheet else f"{prize} cleared")  # fmt: skip
         if sheet is None:
-            self._write("DELETE FROM rolloffs WHERE prize = ?", (prize,))
+            self._write("DELETE FROM rolloffs WHERE prize = ?", (prize,), record)
         else:
             self._write(
-                "INSERT OR REPLACE INTO rolloffs VALUES (?, ?, ?, ?)", (prize, sheet, via, now())
+                "INSERT OR REPLACE INTO rolloffs VALUES (?, ?, ?, ?)",
+                (prize, sheet, via, now()),
+                record,
             )
 
-    def set_locked(self, locked: bool) -> None:
+    def record_semi(self, entry: SheetTotals, word: str = "Bunco", via: str = "host") -> None:
+        """Keep a semi-finalist's semi-final totals (the host's), and the change in words."""
+        old = self.semi().get(entry.sheet)
+        worded = ("Wins {0.wins} · Losses {0.losses} · " + word + "s {0.buncos}").format
         self._write(
-            "INSERT OR REPLACE INTO settings VALUES ('locked', ?)", ("1" if locked else "0",)
+            "INSERT OR REPLACE INTO semi VALUES (?, ?, ?, ?, ?, ?)",
+            (entry.sheet, entry.wins, entry.losses, entry.buncos, via, now()),
+            ("semi", via, f"{entry.sheet}: {worded(old)}" if old else None,
+             f"{entry.sheet}: {worded(entry)}"),
+        )  # fmt: skip
+
+    def set_locked(self, locked: bool, via: str = "host") -> None:
+        new = "locked" if locked else "unlocked"
+        old = "locked" if self._locked else "unlocked"
+        self._write(
+            "INSERT OR REPLACE INTO settings VALUES ('locked', ?)",
+            ("1" if locked else "0",),
+            ("lock", via, old, new),
         )
         self._locked = locked
 
-    def set_seed(self, seed: int | None) -> None:
+    def keep_draw_seed(self, seed: int) -> int:
+        """The draws' seed: the one kept, else `seed`, kept from now on (and recorded)."""
+        kept = self.draw_seed
+        if kept is None:
+            record = ("dice", "engine", None, f"draws' seed {seed}, from the event's secret")
+            self._write("INSERT INTO settings VALUES ('draw_seed', ?)", (str(seed),), record)
+            kept = seed
+        return kept
+
+    def set_seed(self, seed: int | None, via: str = "host", roll: str = "") -> None:
+        """The virtual dice's seed (None: taken back); `roll` words how it was made."""
+        old = self.seed
+        record = ("dice", via, None if old is None else f"seed {old}",
+                  None if seed is None else f"seed {seed}{roll}")  # fmt: skip
         if seed is None:
-            self._write("DELETE FROM settings WHERE key = 'seed'", ())
+            self._write("DELETE FROM settings WHERE key = 'seed'", (), record)
         else:
-            self._write("INSERT OR REPLACE INTO settings VALUES ('seed', ?)", (str(seed),))
+            self._write("INSERT OR REPLACE INTO settings VALUES ('seed', ?)", (str(seed),), record)
 
     # --- plumbing ----------------------------------------------------------------------------
 
-    def _write(self, sql: str, args: tuple) -> None:
+    def _write(self, sql: str, args: tuple, action: tuple | None = None) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(sql, args)
+                if action is not None:
+                    what, via, old, new = action
+                    self._db.execute(
+                        "INSERT INTO actions (what, via, at, old, new) VALUES (?, ?, ?, ?, ?)",
+                        (what, via, now(), old, new),
+                    )
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")

@@ -133,10 +133,32 @@ def to_csv(
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     for s in totals:
-        row = [s.sheet, s.name, s.wins, s.losses, s.buncos]
+        row = [inert(s.sheet), inert(s.name), s.wins, s.losses, s.buncos]
         row += [s.mini_buncos] * mini_buncos + [s.traveler] * traveler + [s.group] * group
         writer.writerow(row)
     return out.getvalue()
+
+
+# A spreadsheet runs a cell that begins with one of these as a formula (=HYPERLINK(...) and
+# friends): such a cell is written behind an apostrophe, as spreadsheets mark text themselves.
+FORMULA_STARTS = frozenset("=+-@\t\r")
+
+
+def inert(text: str) -> str:
+    """`text` as a cell no spreadsheet runs; `as_written` gives it back. A text that already
+    begins with an apostrophe before one of those (or before another) gets one more, so
+    every text comes back as it was."""
+    first, second = text[:1], text[1:2]
+    if first in FORMULA_STARTS or (first == "'" and second in FORMULA_STARTS | {"'"}):
+        return "'" + text
+    return text
+
+
+def as_written(cell: str) -> str:
+    """The text `inert` wrote into `cell`."""
+    if cell[:1] == "'" and cell[1:2] in FORMULA_STARTS | {"'"}:
+        return cell[1:]
+    return cell
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -186,7 +208,7 @@ def _csv_records(text: str, source: str) -> tuple[list[str], Iterator[Record]]:
     def rows() -> Iterator[Record]:
         for cells in _safe(reader, source):
             if cells and (cells[0].strip() or any(c.strip() for c in cells)):
-                yield reader.line_num, dict(zip(header, cells, strict=False))
+                yield reader.line_num, dict(zip(header, map(as_written, cells), strict=False))
 
     return [h for h in header if h], rows()
 

@@ -36,7 +36,8 @@ LABELS = {
 }
 TRUE, FALSE = {"1", "on", "yes", "true"}, {"", "0", "off", "no", "false"}
 _DIGITS = re.compile(r"[0-9]{1,7}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# controls, bidi overrides and lone surrogates (a JSON "\ud800": no file can hold it)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 TOTALS_NAME = "totals.csv"  # what the downloaded totals are called, in messages too
 ROLLOFFS_NAME = "rolloffs.csv"
 
@@ -103,13 +104,35 @@ def read_entry(night: Night, sheet: str, form: Mapping[str, object]) -> SheetTot
     return SheetTotals(sheet=sheet, **values)
 
 
-def chosen_sheet(night: Night, form: Mapping[str, object]) -> str:
+def table_sheets(night: Night, table: int) -> tuple[str, ...]:
+    """The sheets that can sit at `table` tonight: a tournament's group never crosses into
+    another, so its tables enter only its own sheets; where anyone may sit anywhere, any."""
+    if len(night.rooms) > 1:
+        for room in night.rooms:
+            if table in room.tables:
+                return room.sheets
+    return night.sheet_ids
+
+
+def chosen_sheet(night: Night, form: Mapping[str, object], table: int) -> str:
     """The sheet a table's phone enters (its `sheet` field); `InputError` for one the night
-    does not have."""
+    does not have, or one that cannot sit at `table` tonight."""
     sheet = str(form.get("sheet", "")).strip()
     if sheet not in night.sheet_ids:
         raise InputError("Choose the sheet you are entering", field="sheet")
+    if sheet not in table_sheets(night, table):
+        raise InputError(
+            f"Sheet {sheet} does not play at {night.table_name(table)}'s group tonight; "
+            "enter it from its own group's table",
+            field="sheet",
+        )
     return sheet
+
+
+def fingerprint(entry: SheetTotals) -> str:
+    """What a check page's "send it as written" confirms: these values, and no others."""
+    values = entry.values()
+    return "-".join(str(values[k]) for k in sorted(values) if k != "sheet")
 
 
 def _count(raw: object, key: str, rounds: int, *, required: bool) -> int:
@@ -218,27 +241,87 @@ class NightSoFar:
 
 
 def so_far(
-    night: Night, entries: Iterable[SheetTotals], winners: Mapping[str, str], seed: int | None
+    night: Night,
+    entries: Iterable[SheetTotals],
+    winners: Mapping[str, str],
+    seed: int | None,
+    draw_seed: int = 0,
+    semi: Iterable[SheetTotals] = (),
 ) -> NightSoFar:
-    """Validate and settle what has been entered. A roll-off winner the host chose for a tie
-    that has since gone away (a corrected sheet broke it) no longer applies and is left out."""
-    from bunco_print.nights.settle import settle_totals
-
+    """Validate and settle what has been entered (and a tournament's `semi` final, once its
+    players are settled). A roll-off winner the host chose for a tie that has since gone away
+    (a corrected sheet broke it) no longer applies and is left out. Draws use the dice's
+    `seed` once the host rolled them, else `draw_seed` (the web face derives it from the
+    event's secret, so no one can foresee a draw)."""
+    drawn = {"seed": draw_seed if seed is None else seed, "source": ROLLOFFS_NAME}
     entered = totals(night, entries)
+    semi_totals = semi_final(night, semi)
     if not entered.sheets:  # the night with none in is all missing, and nothing is rolled
-        return NightSoFar(*settle_totals(night, entered), entered, {}, seed)
-    validation, settlement = settle_totals(night, entered)  # the ties as they are
-    open_ties = {a.id: a.tied for a in open_awards(settlement)}
-    kept = {p: s for p, s in winners.items() if s in open_ties.get(p, ())}
-    if not kept and seed is None:
-        return NightSoFar(validation, settlement, entered, {}, None)
-    roll = {"roll": seed is not None, "seed": seed or 0, "source": ROLLOFFS_NAME}
+        return NightSoFar(*_settle(night, entered, {}, None, **drawn), entered, {}, seed)
     try:
-        validation, settlement = settle_totals(night, entered, kept, **roll)
+        kept = _kept(night, entered, winners, semi_totals, drawn)
+        validation, settlement = _settle(night, entered, kept, semi_totals, roll=seed is not None,
+                                         **drawn)  # fmt: skip
     except InputError:  # a tie that opens only once another is settled: leave it to the dice
         kept = {}
-        validation, settlement = settle_totals(night, entered, **roll)
+        validation, settlement = _settle(night, entered, {}, None, roll=seed is not None, **drawn)
     return NightSoFar(validation, settlement, entered, kept, seed)
+
+
+def _kept(night, entered, winners, semi, drawn) -> dict[str, str]:
+    """The host's winners for the ties that are open: settling one tie may open the next
+    (a prize that waits on another, the semi-final once its seats are settled, the final)."""
+    kept: dict[str, str] = {}
+    while True:
+        settlement = _settle(night, entered, kept, semi, **drawn)[1]
+        open_ties = {a.id: a.tied for a in open_awards(settlement)}
+        more = kept | {p: s for p, s in winners.items() if s in open_ties.get(p, ())}
+        if more == kept:
+            return kept
+        kept = more
+
+
+def _settle(night, entered, winners, semi, *, roll=False, seed=0, source=ROLLOFFS_NAME):
+    """What `prizes` says for these totals and winners (as the lines of a rolloffs file),
+    with a tournament's semi-final once its players are settled."""
+    from bunco_print.engine.awards import settle
+    from bunco_print.engine.ties import Resolver
+    from bunco_print.engine.validate import validate
+
+    lines = {p: (s, n) for n, (p, s) in enumerate(sorted(winners.items()), start=2)}
+    validation = validate(entered, night)
+    if semi is not None:
+        try:
+            return validation, settle(validation, Resolver(lines, roll=roll, seed=seed,
+                                                           source=source), semi=semi)  # fmt: skip
+        except InputError:  # its players are not settled yet: the night without it
+            pass
+    return validation, settle(validation, Resolver(lines, roll=roll, seed=seed, source=source))
+
+
+def semi_rounds(night: Night, finalists: tuple[str, ...]) -> int:
+    from bunco_print.engine.tournament import semi_night
+
+    return semi_night(night, finalists).rounds
+
+
+def read_semi(night: Night, finalists: tuple[str, ...], form: Mapping[str, object]) -> SheetTotals:
+    """A semi-finalist's semi-final totals from the host's form; one `InputError` naming the
+    first bad field."""
+    sheet = str(form.get("sheet", "")).strip()
+    if sheet not in finalists:
+        raise InputError("That sheet does not play the semi-final", field="sheet")
+    rounds = semi_rounds(night, finalists)
+    wins, losses, buncos = (_count(form.get(k), k, rounds, required=True) for k in COUNTS[:3])
+    return SheetTotals(sheet, wins, losses, buncos)
+
+
+def semi_final(night: Night, semi: Iterable[SheetTotals]) -> Totals | None:
+    """The semi-final's totals as the host entered them (None: none yet)."""
+    rows = tuple(replace(e, row=n) for n, e in enumerate(semi, start=2))
+    if not rows:
+        return None
+    return Totals(rows, "semi-final", frozenset(("name", "wins", "losses", "buncos")), "row")
 
 
 def rolloff_winner(

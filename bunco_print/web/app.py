@@ -61,6 +61,7 @@ ROUTES = [
     Route("/e/{event}/host/sheet/{sheet}", host.correct, methods=POST),
     Route("/e/{event}/host/rolloff", host.rolloff, methods=POST),
     Route("/e/{event}/host/dice", host.dice, methods=POST),
+    Route("/e/{event}/host/semi", host.semi, methods=POST),
     Route("/e/{event}/host/lock", host.lock, methods=POST),
     Route("/e/{event}/host/results.json", downloads.results_json),
     Route("/e/{event}/host/totals.csv", downloads.totals_csv),
@@ -91,7 +92,7 @@ def warm(events: dict[str, ServedEvent]) -> None:
     the engine's modules, the pages' templates, each night as it stands."""
     from bunco_print.nights import live
     from bunco_print.printing import render
-    from bunco_print.web.views import shown
+    from bunco_print.web.views import downloads, shown
 
     env = render.environment()
     for name in env.list_templates(filter_func=lambda n: n.startswith("web/")):
@@ -103,6 +104,9 @@ def warm(events: dict[str, ServedEvent]) -> None:
         sample = {"wins": night.rounds // 2, "losses": night.rounds - night.rounds // 2}
         live.check_entry(night, live.read_entry(night, night.sheet_ids[0], sample | {"buncos": 0}))
         shown.form_fields(event, {}, None)
+        for role, face in downloads.PAGE_FACES:  # the faces every page's words are in
+            if face in getattr(event.theme.fonts.get(role), "faces", {}):
+                downloads.web_font(event.theme.fonts[role].faces[face])
 
 
 async def refused(request: Request, exc: Refused) -> Response:

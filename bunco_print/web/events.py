@@ -3,6 +3,8 @@ it stands (recomputed only when something was entered)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import threading
 import time
@@ -46,6 +48,8 @@ class ServedEvent:
         self._cache: dict[str, tuple[int, object, float]] = {}
         self._lock = threading.Lock()
         self._computing: dict[str, threading.Lock] = {}
+        # kept in the night's file, so `club record` draws as the pages did
+        self.draw_seed = store.keep_draw_seed(self.seed("draw"))
 
     @property
     def id(self) -> str:
@@ -75,6 +79,12 @@ class ServedEvent:
     def sheet_path(self, sheet: str) -> str:
         return f"/e/{self.id}/s/{sheet}?k={links.signature(self.secret, self.id, sheet)}"
 
+    def seed(self, what: str) -> int:
+        """A seed from the event's secret and `what` (a recorded roll, or "draw"): no one
+        without the secret can foresee it, and the same night always gets the same."""
+        mac = hmac.new(self.secret.encode(), f"seed\0{self.id}\0{what}".encode(), hashlib.sha256)
+        return int.from_bytes(mac.digest()[:8], "big") % 1_000_000
+
     # --- the night as it stands ----------------------------------------------------------------
 
     def entries(self) -> dict[str, Stored]:
@@ -87,7 +97,10 @@ class ServedEvent:
 
         def compute() -> live.NightSoFar:
             entries = [s.entry for s in self.entries().values()]
-            return live.so_far(self.night, entries, self.store.rolloffs(), self.store.seed)
+            return live.so_far(
+                self.night, entries, self.store.rolloffs(), self.store.seed, self.draw_seed,
+                self.store.semi().values(),
+            )  # fmt: skip
 
         return self.kept("so_far", compute, max_age)
 

@@ -1,5 +1,6 @@
-"""The read-only standings board for a TV or projector: progress, standings, prizes and, for a
-tournament, who advances. Its own link (`k` signed for "board") opens nothing else."""
+"""The read-only standings board for a TV or projector: progress, standings (every player, and
+for a tournament her group), prizes and who advances. Its own link (`k` signed for "board")
+opens nothing else."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from starlette.responses import Response
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.views import shown
 from bunco_print.web.views.base import host_of, night_page, panel
-
-STANDINGS_SHOWN = 20
 
 
 def board(request: Request) -> Response:
@@ -23,14 +22,14 @@ def live_panel(request: Request) -> Response:
 
 def view(event: ServedEvent) -> dict:
     now = event.so_far()
-    done, total = shown.progress(event)
+    done, total = shown.progress(event, 0.0)
     return {
         "night": event.night,
         "k": event.role_key("board"),
         "version": event.store.version,
         "done": done,
         "total": total,
-        "standings": shown.standings(event, limit=STANDINGS_SHOWN),
+        "standings": shown.standings(event, limit=total),  # every player
         "prizes": shown.prizes(event, now),
         "seats": shown.seats(event, now),
         "locked": event.store.locked,

@@ -1,6 +1,8 @@
 """The host's dashboard: every sheet's state, the night's checks and the prizes as they stand,
-the latest changes; and her actions on it: a sheet's correction (with its history), a roll-off's
-winner, virtual dice, the lock. Only the host's link (`k` signed for "host") opens them."""
+the latest changes (entries and her own actions); and her actions on it: a sheet's correction
+(with its history), a roll-off's winner or its clearing, virtual dice (rolled once; a re-roll
+asked for), a tournament's semi-final, the lock. Each is in the history and the log. Only the
+host's link (`k` signed for "host") opens them."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from bunco_print.errors import InputError
+from bunco_print.game.values import printable
 from bunco_print.nights import live
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import read_fields, wants_json
@@ -46,7 +49,7 @@ def view(event: ServedEvent) -> dict:
             "state": state,
             "values": kept.entry.values() if kept else dict.fromkeys(live.FIELDS, ""),
             "via": kept.via if kept else "",
-            "at": kept.at[11:16] if kept else "",
+            "at": shown.local_time(kept.at)[:5] if kept else "",
             "problems": [p.message for p in flagged.get(s.id, [])],
             "edit": f"/e/{event.id}/host/sheet/{s.id}?k={k}",
         })  # fmt: skip
@@ -67,25 +70,17 @@ def view(event: ServedEvent) -> dict:
         "valid": now.settlement.valid,
         "prizes": shown.prizes(event, now),
         "seats": shown.seats(event, now),
+        "semi": _semi(event, now),
         "standings": shown.standings(event, limit=len(rows)),
-        "history": [_change(c) for c in event.store.history(limit=HISTORY_SHOWN)],
+        "history": shown.latest(event, HISTORY_SHOWN),
         "locked": event.store.locked,
         "seed": now.seed,
         "open_ties": bool(live.open_awards(now.settlement)),
+        "chosen": now.rolloffs,
         "minis": night.ruleset.track_mini_buncos,
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),
     }
-
-
-def _change(c) -> dict:
-    def worded(values: dict | None) -> str:
-        if not values:
-            return "-"
-        counts = " ".join(f"{values[k]}" for k in live.FIELDS if k != "name" and k in values)
-        return counts + (f" {values['name']}" if values.get("name") else "")
-
-    return {"sheet": c.sheet, "via": c.via, "at": c.at, "old": worded(c.old), "new": worded(c.new)}
 
 
 # --- a sheet's correction ---------------------------------------------------------------------
@@ -137,10 +132,51 @@ def _correction_page(
         fields=shown.form_fields(event, values, error.field if error else None),
         adds_up=live.ADDS_UP,
         error=str(error) if error else "",
-        history=[_change(c) for c in event.store.history(sheet)],
+        history=[shown.change(event, c) for c in event.store.history(sheet)],
         action=f"/e/{event.id}/host/sheet/{sheet}?k={event.role_key('host')}",
         back=event.role_path("host"),
     )  # fmt: skip
+
+
+# --- a tournament's semi-final ----------------------------------------------------------------
+
+
+def _semi(event: ServedEvent, now: live.NightSoFar) -> dict | None:
+    """The semi-final's entry, once its players are settled: each one's totals so far."""
+    adv = now.settlement.advancement
+    if adv is None or adv.semi_finalists is None:
+        return None
+    kept = event.store.semi()
+    rows = [
+        {"id": s, "label": shown.label(event, s),
+         "values": kept[s].values() if s in kept else dict.fromkeys(live.COUNTS, "")}
+        for s in adv.semi_finalists
+    ]  # fmt: skip
+    problems = [p.message for p in (*adv.semi.errors, *adv.semi.warnings)] if adv.semi else []
+    rounds = live.semi_rounds(event.night, adv.semi_finalists)
+    return {"rows": rows, "rounds": rounds, "problems": problems}
+
+
+async def semi(request: Request) -> Response:
+    """The host enters a semi-finalist's semi-final totals."""
+    event = host_of(request)
+    fields = await read_fields(request)
+    return await in_thread(_semi_entry, request, event, fields)
+
+
+def _semi_entry(request: Request, event: ServedEvent, fields: dict) -> Response:
+    adv = event.so_far().settlement.advancement
+    if adv is None or adv.semi_finalists is None:
+        return error_page(request, 409, "The semi-final's players are not settled yet.")
+    try:
+        entry = live.read_semi(event.night, adv.semi_finalists, fields)
+    except InputError as exc:
+        if wants_json(request):
+            return JSONResponse({"error": str(exc), "field": exc.field}, status_code=400)
+        return error_page(request, 400, str(exc))
+    event.store.record_semi(entry, event.night.ruleset.word)
+    request.app.state.log(f"{event.id}: semi-final sheet {entry.sheet} entered by the host")
+    return _done(request, event)
 
 
 # --- roll-offs, dice, the lock ----------------------------------------------------------------
@@ -160,16 +196,32 @@ def _rolloff(request: Request, event: ServedEvent, fields: dict) -> Response:
     except InputError as exc:
         return error_page(request, 400, str(exc))
     event.store.set_rolloff(prize, winner, "host")
+    chosen = f"sheet {winner} wins" if winner else "winner cleared"
+    request.app.state.log(f"{event.id}: roll-off for {printable(prize)}: {chosen} by the host")
     return _done(request, event)
 
 
 async def dice(request: Request) -> Response:
     """Roll the open ties with virtual dice, under a seed shown on the page (`prizes --roll
-    --seed N` gives the same); or take the dice back."""
+    --seed N` gives the same); or take the dice back. The dice are rolled once and kept: a
+    second roll is an explicit "reroll", and the history keeps both."""
     event = host_of(request)
     fields = await read_fields(request)
-    seed = None if fields.get("action") == "clear" else secrets.randbelow(1_000_000)
-    await in_thread(event.store.set_seed, seed)
+    return await in_thread(_dice, request, event, str(fields.get("action", "roll")))
+
+
+def _dice(request: Request, event: ServedEvent, action: str) -> Response:
+    before = event.store.seed
+    if action == "clear":
+        if before is not None:
+            event.store.set_seed(None)
+            request.app.state.log(f"{event.id}: the host took the dice back (seed {before})")
+    elif action == "reroll" or before is None:
+        roll = secrets.randbelow(1_000_000)  # recorded; the seed is the secret's hash of it
+        seed = event.seed(f"roll {roll}")
+        event.store.set_seed(seed, roll=f" (roll {roll})")
+        again = "rolled the dice again" if before is not None else "rolled the dice"
+        request.app.state.log(f"{event.id}: the host {again}: roll {roll}, seed {seed}")
     return _done(request, event)
 
 

@@ -3,7 +3,9 @@ fields and the prizes as they stand. Plain values for the templates; the rules a
 
 from __future__ import annotations
 
-from bunco_print.edges.store import Stored
+from datetime import UTC, datetime
+
+from bunco_print.edges.store import Action, Change, Stored
 from bunco_print.game.money import format_money
 from bunco_print.nights import live, results
 from bunco_print.web.events import ServedEvent
@@ -24,9 +26,12 @@ def label(event: ServedEvent, sheet: str) -> str:
     return f"{kind} {sheet} · {name}" if name else f"{kind} {sheet}"
 
 
-def progress(event: ServedEvent) -> tuple[int, int]:
-    """(sheets in, sheets): the store only ever holds this night's sheets."""
-    return len(event.entries()), len(event.night.sheet_ids)
+def progress(event: ServedEvent, max_age: float | None = None) -> tuple[int, int]:
+    """(sheets in, sheets): the store only ever holds this night's sheets. With `max_age`, as
+    the standings of that age count them, so the two never disagree on one page."""
+    if max_age is None:
+        return len(event.entries()), len(event.night.sheet_ids)
+    return len(event.so_far(max_age).totals.sheets), len(event.night.sheet_ids)
 
 
 def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> list[dict]:
@@ -62,10 +67,13 @@ def form_fields(event: ServedEvent, shown: dict, error_field: str | None) -> lis
 def standings(event: ServedEvent, limit: int = STANDINGS_SHOWN, max_age: float = 0.0) -> list[dict]:
     now = event.so_far(max_age)
     currency = event.night.currency
+    rooms = event.night.rooms if len(event.night.rooms) > 1 else ()
+    group = {sheet: f"Group {r.number}" for r in rooms for sheet in r.sheets}
     return [
         {
             "rank": s.rank,
             "label": label(event, s.sheet.sheet),
+            "group": group.get(s.sheet.sheet, ""),
             "wins": f"{s.sheet.wins:g}",
             "buncos": f"{s.sheet.buncos:g}",
             "won": format_money(s.won, currency) if s.won else "",
@@ -110,3 +118,48 @@ def seats(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
     if adv.final_seats:
         groups.append({"title": "Final table", "seats": [award(event, a) for a in adv.final_seats]})
     return groups
+
+
+# --- the history ------------------------------------------------------------------------------
+
+ACTIONS = {"rolloff": "roll-off", "dice": "virtual dice", "lock": "the lock", "semi": "semi-final"}
+
+
+def local_time(at: str) -> str:
+    """A stored UTC time (`YYYY-MM-DD HH:MM:SS`, perhaps with its fraction of a second) as
+    the host's clock reads it."""
+    moment = datetime.strptime(at[:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%H:%M:%S")
+
+
+def worded(event: ServedEvent, values: dict | None) -> str:
+    """An entry's values, each with its label: "Wins 17 · Losses 9 · Buncos 0"."""
+    if not values:
+        return "-"
+    labels = {f["key"]: f["label"] for f in form_fields(event, {}, None)}
+    parts = []
+    for key in live.fields(event.night):
+        if key == "traveler":
+            parts += ["Traveler"] if values.get(key) else []
+        elif key == "name":
+            parts += [f"Name {values[key]}"] if values.get(key) else []
+        else:
+            parts.append(f"{labels[key]} {values.get(key, 0)}")
+    return " · ".join(parts)
+
+
+def change(event: ServedEvent, c: Change) -> dict:
+    return {"what": f"sheet {c.sheet}", "via": c.via, "at": local_time(c.at), "when": c.at,
+            "old": worded(event, c.old), "new": worded(event, c.new)}  # fmt: skip
+
+
+def action(a: Action) -> dict:
+    return {"what": ACTIONS.get(a.what, a.what), "via": a.via, "at": local_time(a.at),
+            "when": a.at, "old": a.old or "-", "new": a.new or "-"}  # fmt: skip
+
+
+def latest(event: ServedEvent, limit: int) -> list[dict]:
+    """The night's latest changes: sheets' entries and the host's actions, latest first."""
+    found = [change(event, c) for c in event.store.history(limit=limit)]
+    found += [action(a) for a in event.store.actions(limit)]
+    return sorted(found, key=lambda row: row["when"], reverse=True)[:limit]

@@ -63,3 +63,22 @@ def test_the_key_follows_the_files_the_html_links(tmp_path):
     before = background_cache.key(html)
     art.write_text("<svg><rect/></svg>")
     assert background_cache.key(html) != before
+
+
+def test_a_file_made_from_a_source_is_kept_until_the_source_or_recipe_changes(cache, monkeypatch):
+    """The web pages' font cuts: half a second each, made once, not at every `serve`."""
+    source = cache / "font.ttf"
+    source.write_bytes(b"a font")
+    made = []
+
+    def make() -> bytes:
+        made.append(1)
+        return b"cut %d" % len(made)
+
+    first = background_cache.kept_file("f.woff2", source, "recipe 1", make)
+    assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == first == b"cut 1"
+    assert background_cache.kept_file("f.woff2", source, "recipe 2", make) == b"cut 2"
+    source.write_bytes(b"another font")
+    assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == b"cut 3"
+    monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
+    assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == b"cut 4"

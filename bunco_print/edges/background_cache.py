@@ -70,6 +70,34 @@ def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes,
     return pdf, pages
 
 
+def kept_file(name: str, made_from: Path, recipe: str, make: Callable[[], bytes]) -> bytes:
+    """A file made from `made_from` by `recipe` (the web pages' font cuts): from the cache's
+    `files/` folder when the source file and the recipe are the same, else made and kept. As
+    for backgrounds, a cache that cannot be read or written is skipped, never an error."""
+    folder = config.cache_dir()
+    if folder is None:
+        return make()
+    try:
+        stat = made_from.stat()
+    except OSError:
+        return make()
+    digest = hashlib.sha256(
+        f"{made_from}\0{stat.st_size}\0{stat.st_mtime_ns}\0{recipe}\0{__version__}".encode()
+    )
+    path = folder / "files" / f"{digest.hexdigest()[:32]}-{name}"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    data = make()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, data)
+    except OSError:
+        pass
+    return data
+
+
 def _write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     try:

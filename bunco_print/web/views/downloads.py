@@ -9,9 +9,11 @@ import io
 import json
 from pathlib import Path
 
+import fontTools
 from starlette.requests import Request
 from starlette.responses import Response
 
+from bunco_print.edges import background_cache
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import BuncoError
 from bunco_print.nights import live
@@ -99,29 +101,45 @@ PAGE_FACES = (("display", "400"), ("body", "400"), ("body", "700"))
 def web_font(path: Path) -> tuple[bytes, str]:
     """The theme's font for a page: subset to what the pages write and compressed as WOFF2
     (a full TTF is hundreds of kB a face: a phone's first visit paid for two of them). Made
-    once per font a server's life; a font fontTools cannot read is sent as it is."""
+    once per font and kept in the cache between servers (half a second a face); a font
+    fontTools cannot read is sent as it is."""
     from fontTools import subset
     from fontTools.ttLib import TTLibError
 
     try:
-        font = subset.load_font(str(path), subset.Options())
-    except (TTLibError, OSError, ValueError):
-        return path.read_bytes(), FONT_TYPES.get(path.suffix.lower(), "application/octet-stream")
-    options = subset.Options()
-    options.layout_features = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
-    options.name_IDs, options.hinting = ["*"], False  # a phone's screen does not use hints
-    try:
         import brotli  # noqa: F401 - WOFF2's compression, there with WeasyPrint's fontTools[woff]
 
-        options.flavor, kind = "woff2", "font/woff2"
+        flavor, kind = "woff2", "font/woff2"
     except ImportError:
-        options.flavor, kind = "woff", "font/woff"
+        flavor, kind = "woff", "font/woff"
+    try:
+        subset.load_font(str(path), subset.Options(), lazy=True).close()
+    except (TTLibError, OSError, ValueError):
+        return path.read_bytes(), FONT_TYPES.get(path.suffix.lower(), "application/octet-stream")
+    recipe = f"{flavor} {PAGE_TEXT} {LAYOUT_FEATURES} {fontTools.version}"
+    cut = background_cache.kept_file(
+        f"{path.stem}.{flavor}", path, recipe, lambda: _cut(path, flavor)
+    )
+    return cut, kind
+
+
+LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
+
+
+def _cut(path: Path, flavor: str) -> bytes:
+    from fontTools import subset
+
+    font = subset.load_font(str(path), subset.Options())
+    options = subset.Options()
+    options.layout_features = LAYOUT_FEATURES
+    options.name_IDs, options.hinting = ["*"], False  # a phone's screen does not use hints
+    options.flavor = flavor
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=PAGE_TEXT)
     subsetter.subset(font)
     out = io.BytesIO()
     subset.save_font(font, out, options)
-    return out.getvalue(), kind
+    return out.getvalue()
 
 
 def art(request: Request) -> Response:

@@ -22,7 +22,10 @@ def _declared() -> list[Declared]:
         for item in SETTINGS
         if item.option
     ]
-    config = "A catalogue.toml: the same settings as keys, plus title, intro and tags."
+    config = (
+        "A catalogue.toml: the same settings as keys, plus title, intro and tags, and a "
+        "[listings.THEME] table of one listing's own tags and intro."
+    )
     return [
         *listed,
         Declared("config", Path, None, config, "FILE"),

@@ -1,17 +1,21 @@
 """A shop's words and the shop as a whole, as a seller checks them: 13 tags of at most 20
 characters naming the theme, a title with the theme's whole name, each theme's own words, the
-words catalogue.toml gives one listing, and a theme's placeholder description.
+words catalogue.toml gives one listing, listings.csv over several runs, and a run refused
+before it makes a single pack.
 
 Plan-level checks need no PDFs: make_plan and catalogue/text.py work without laying out."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from bunco_print.catalogue import make_plan, read_config, text
+from bunco_print.catalogue import make, make_plan, read_config, text
 from bunco_print.cli import app
 from bunco_print.errors import InputError
 from bunco_print.theming import themes
@@ -146,6 +150,79 @@ def test_themes_check_warns_of_the_description_themes_new_wrote(tmp_path):
     )
     assert checks.check(themes.load(folder)).warnings == ()
     assert all(checks.check(themes.load(name)).warnings == () for name in SHIPPED)
+
+
+# --- the shop as a whole: a real run, of one small pack ----------------------------------------
+
+
+SMALL = ["--players", "4", "--paper", "letter", "--extras", "none", "--jobs", "1"]
+
+
+def run(*args: str):
+    """`catalogue` of one small pack a listing, in this process (refusals are then visible)."""
+    return CliRunner().invoke(app, ["catalogue", *SMALL, *args])
+
+
+@pytest.fixture
+def seller(tmp_path, monkeypatch) -> Path:
+    """A seller's machine: the catalogue is made in tmp_path, her config folder beside it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("BUNCO_SIGNING_KEY", raising=False)
+    return tmp_path / "config"
+
+
+def test_listings_csv_lists_the_whole_shop_after_two_runs(tmp_path, seller, monkeypatch):
+    # the packs are real; the gallery (drawn, and tested in test_catalogue.py) is not the point
+    pictures = {name: b"a picture" for name in make.IMAGE_NAMES}
+    monkeypatch.setattr(make, "listing_images", lambda *args: pictures)
+    first = run("--themes", "december", "--out", "shop")
+    assert first.exit_code == 0, first.output
+    second = run("--themes", "october", "--out", "shop")
+    assert second.exit_code == 0, second.output
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "shop/listings.csv").read_text())))
+    assert [row["listing"] for row in rows] == ["october", "december"]
+    for row in rows:
+        listing = json.loads((tmp_path / "shop" / row["listing"] / "listing.json").read_text())
+        assert row["title"] == listing["title"] and row["tags"].split(", ") == listing["tags"]
+    assert sorted(p.name for p in (tmp_path / "shop/october").glob("*.zip")) == [
+        "spooky-bunco-letter.zip"
+    ]
+    # no QR codes asked for: nothing signed, so no signing key was made
+    assert not seller.exists() or not any(seller.rglob("*"))
+
+
+@pytest.fixture
+def no_packs(monkeypatch):
+    """A run that reached the packs would fail this test: refusals come before any work."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a pack was made before the run was refused")
+
+    monkeypatch.setattr(make, "run_task", refused)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--out", "a-file/shop"], "cannot write a-file/shop: "),
+        (["--out", "a-file"], "a-file exists and is not a folder"),
+        (
+            ["--players", "4,5,6,7,8,9,10,11", "--paper", "letter,a4", "--per-page", "1,2"],
+            "make 32 packs a listing; at most 24 fit a shop's 5 files",
+        ),
+    ],
+)
+def test_a_bad_out_or_an_over_limit_plan_is_refused_before_any_pack(
+    tmp_path, seller, no_packs, args, said
+):
+    (tmp_path / "a-file").write_text("mine")
+    result = run("--themes", "december", *args)
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+    assert (tmp_path / "a-file").read_text() == "mine"
 
 
 def test_themes_check_says_the_warning_in_one_line_and_still_passes(tmp_path):

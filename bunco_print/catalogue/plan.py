@@ -113,10 +113,12 @@ class CataloguePlan:
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
-        options["engine_url"] = links.engine_url(None)  # the QR codes' links
-        # the links are signed with this machine's key: a new key makes new packs (a secret of
-        # its own, never the key, goes into the digest)
-        options["signing"] = keys.event_secret("catalogue-inputs")
+        if self.qr:
+            options["engine_url"] = links.engine_url(None)  # the QR codes' links
+            # the links are signed with this machine's key: a new key makes new packs (a secret
+            # of its own, never the key, goes into the digest); without QR codes no key is read,
+            # so none is made
+            options["signing"] = keys.event_secret("catalogue-inputs")
         return options
 
 

@@ -90,6 +90,14 @@ def test_a_long_theme_name_is_shortened_never_dropped(tmp_path):
     title, tags, _description = listed["sweater"]
     assert title.startswith("Ugly Sweater Christmas Bunco Printable Pack")
     assert "ugly sweater bunco" in tags and all(len(tag) <= 20 for tag in tags)
+    assert make.file_stem(themes.load(galentine)) == "galentines-day-bunco"
+
+
+def test_the_readme_names_the_zips_as_a_catalogue_names_them():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    october = make.zip_names(make.file_stem(themes.load("october")), "letter", [[]])[0]
+    assert october == "spooky-bunco-letter.zip"
+    assert f"`{october}` for october" in readme
 
 
 def test_catalogue_toml_words_one_listing_without_touching_the_others(tmp_path):
@@ -179,6 +187,7 @@ def test_listings_csv_lists_the_whole_shop_after_two_runs(tmp_path, seller, monk
     monkeypatch.setattr(make, "listing_images", lambda *args: pictures)
     first = run("--themes", "december", "--out", "shop")
     assert first.exit_code == 0, first.output
+    assert "1 listing made (1 pack)" in first.stdout
     second = run("--themes", "october", "--out", "shop")
     assert second.exit_code == 0, second.output
     rows = list(csv.DictReader(io.StringIO((tmp_path / "shop/listings.csv").read_text())))
@@ -210,7 +219,7 @@ def no_packs(monkeypatch):
         (["--out", "a-file"], "a-file exists and is not a folder"),
         (
             ["--players", "4,5,6,7,8,9,10,11", "--paper", "letter,a4", "--per-page", "1,2"],
-            "make 32 packs a listing; at most 24 fit a shop's 5 files",
+            "8 player counts x 2 papers x 2 per-page choices x 1 ruleset make 32 packs",
         ),
     ],
 )

@@ -175,7 +175,10 @@ def _zip_time(plan: CataloguePlan) -> tuple[int, int, int, int, int, int]:
 
 
 def file_stem(theme: themes.Theme) -> str:
-    words = "".join(c if c.isalnum() else " " for c in text.theme_name(theme).lower()).split()
+    """The zips' name: `spooky-bunco` from the theme's title ("Spooky Bunco"), an apostrophe
+    dropped (`galentines-day-bunco`, not `galentine-s-day-bunco`)."""
+    name = text.theme_name(theme).lower().replace("'", "").replace("\u2019", "")
+    words = "".join(c if c.isalnum() else " " for c in name).split()
     return "-".join([*words, "bunco"])[:40].strip("-")
 
 
@@ -354,7 +357,10 @@ def _stage_listing(
         )
     for name, data in files.items():
         if len(data) > MAX_FILE or len(name) > MAX_NAME:
-            raise InputError(f"listing {listing.name}: {name} is over a shop's limits")
+            raise InputError(
+                f"listing {listing.name}: {name} is over a shop's limits ({MAX_FILE // 10**6} MB "
+                f"and {MAX_NAME} characters a file)"
+            )
     images = [path for result in results for path in result.images]
     if len(images) not in (len(IMAGE_NAMES), len(IMAGE_NAMES) + 1):  # + the party extras
         raise InputError(f"listing {listing.name}: its gallery could not be drawn")

@@ -128,11 +128,8 @@ def read_config(path: Path) -> tuple[dict, str]:
     table = reader.parse(read_bytes(path, "catalogue config", CONFIG_LIMIT), where, "catalogue")
     # each value is checked by make_plan, as the same option on the command line is (TOML has
     # no null, so None is only ever a key left out)
-    settings = {
-        key: value
-        for key in KEYS
-        if key != LISTINGS and (value := table.raw(key, None)) is not None
-    }
+    keys = [key for key in KEYS if key != LISTINGS]  # a table of tables, read key by key below
+    settings = {key: value for key in keys if (value := table.raw(key, None)) is not None}
     if LISTINGS in table.data:
         settings[LISTINGS] = _listings_words(table.sub(LISTINGS))
     table.done()
@@ -180,10 +177,12 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         )
     packs = len(players) * len(papers) * len(per_page) * len(ruleset_ids)
     if packs > MAX_PACKS:
+        asked = {"player count": players, "paper": papers, "per-page choice": per_page}
+        asked["ruleset"] = ruleset_ids
+        product = " x ".join(f"{len(v)} {k}{'s' * (len(v) != 1)}" for k, v in asked.items())
         raise InputError(
-            f"{len(players)} player counts x {len(papers)} papers x {len(per_page)} per-page "
-            f"choices x {len(ruleset_ids)} rulesets make {packs} packs a listing; at most "
-            f"{MAX_PACKS} fit a shop's 5 files, so ask for fewer"
+            f"{product} make {packs} packs a listing; at most {MAX_PACKS} fit a shop's 5 files, "
+            "so ask for fewer"
         )
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:

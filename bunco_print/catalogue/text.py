@@ -24,7 +24,7 @@ PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
 DOCUMENTS = {
     "score-sheets.pdf": (
         "Score sheets",
-        "one per player, numbered, with the night's totals at the foot",
+        "one per player, numbered, with the night's totals at the bottom",
     ),
     "team-cards.pdf": ("Team cards", "one per team, numbered"),
     "tally-pads.pdf": ("Tally pads", "one per table and set"),

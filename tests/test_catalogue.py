@@ -164,7 +164,7 @@ def test_a_re_run_with_nothing_changed_skips_the_listing(shop, seller):
     before = [p.stat().st_mtime_ns for p in zips]
     result = catalogue(*ASKED, "--out", str(shop), cwd=shop.parent, home=seller)
     assert result.returncode == 0, result.stderr
-    assert "0 listing(s) made" in result.stdout
+    assert "0 listings made, 1 unchanged" in result.stdout
     assert f"unchanged, skipped: {THEME}" in result.stderr
     assert [p.stat().st_mtime_ns for p in zips] == before
 
@@ -258,6 +258,15 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         ("extras = 3\n", 'catalogue.toml: extras must be "all", "none" or a list'),
         ('date = "20261204"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "20261204"'),
         ('date = "2026-02-30"\n', 'catalogue.toml: date must be YYYY-MM-DD, not "2026-02-30"'),
+        (
+            "[listings.december]\ncolour = 1\n",
+            "catalogue.toml: [listings.december] colour is not a key a listing knows; known: tags",
+        ),
+        ('[listings.nope]\nintro = "x"\n', "catalogue.toml: listings: 'nope' is no listing of"),
+        (
+            '[listings.october]\ntags = ["a tag far longer than twenty"]\n',
+            "catalogue.toml: [listings.october] tags item 1 must be at most 20 characters",
+        ),
     ],
 )
 def test_a_bad_config_key_is_one_line_naming_it(tmp_path, monkeypatch, config, said):

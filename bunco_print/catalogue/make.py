@@ -27,6 +27,7 @@ from bunco_print.catalogue.images import IMAGE_NAMES, Facts, libraries, listing_
 from bunco_print.catalogue.plan import CataloguePlan, Listing, PackSpec, input_digest
 from bunco_print.edges import config, output
 from bunco_print.errors import InputError
+from bunco_print.game.values import printable
 from bunco_print.printing import orders
 from bunco_print.theming import themes
 
@@ -35,6 +36,7 @@ MAX_FILES = 5
 MAX_NAME = 70
 INPUTS = ".catalogue-inputs.json"  # the digest of what a listing was made from
 LISTING_KIND = "listing"
+LISTED = {"title", "tags", "description", "files", "images"}  # what listings.csv shows of one
 CATALOGUE_KIND = "catalogue"
 
 
@@ -70,11 +72,34 @@ Progress = Callable[[int, str], None]  # (packs just made, which)
 
 
 def check_out(plan: CataloguePlan, out: Path) -> Path:
-    """The catalogue folder and each listing folder, refused now if they cannot be written."""
+    """The catalogue folder and each listing folder, refused now if they cannot be written (the
+    shop's limits a plan can break were checked by make_plan: MAX_PACKS)."""
     folder = output.check_folder(out, kind=CATALOGUE_KIND)
-    for listing in plan.listings:
-        output.check_folder(folder / listing.name, kind=LISTING_KIND)
+    listings = [folder / listing.name for listing in plan.listings]
+    for place in listings:
+        output.check_folder(place, kind=LISTING_KIND)
+    for place in dict.fromkeys(_nearest(place) for place in [folder, *listings]):
+        _check_writable(place, out)
     return folder
+
+
+def _nearest(folder: Path) -> Path:
+    """The folder itself, or the nearest of its parents that exists (where it will be made)."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return folder
+
+
+def _check_writable(place: Path, out: Path) -> None:
+    """Refuse a folder nothing can be written into (read-only, full, a file on the way): a
+    folder is made in it and removed, so a run learns it before it makes a single pack."""
+    shown = printable(str(out))
+    if not place.is_dir():
+        raise InputError(f"cannot write {shown}: {printable(str(place))} is not a folder")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".bunco-print-probe-", dir=place))
+    except OSError as exc:
+        raise InputError(f"cannot write {shown}: {exc.strerror or exc}") from None
 
 
 def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | None = None):
@@ -106,6 +131,7 @@ def build(plan: CataloguePlan, out: Path, jobs: int = 0, progress: Progress | No
             (item.name, made.get(item.name) or _read_listing(folder / item.name))
             for item in plan.listings
         ]
+        rows += _other_listings(folder, {item.name for item in plan.listings})
         batch.add(folder, {"listings.csv": text.listings_csv(rows)}, kind=CATALOGUE_KIND)
     return outcome
 
@@ -125,6 +151,23 @@ def _read_listing(folder: Path) -> dict:
     return json.loads((folder / "listing.json").read_text(encoding="utf-8"))
 
 
+def _other_listings(folder: Path, planned: set[str]) -> list[tuple[str, dict]]:
+    """The shop's listings an earlier run made and this one left alone (another theme), by
+    name: listings.csv lists the whole shop. A folder that is no listing is not one of them."""
+    rows = []
+    for place in sorted(folder.iterdir()) if folder.is_dir() else ():
+        marker = output.read_marker(place) if place.is_dir() else None
+        if place.name in planned or marker is None or marker.get("kind") != LISTING_KIND:
+            continue
+        try:
+            data = _read_listing(place)
+        except (OSError, ValueError):
+            continue  # not one bunco-print can list (edited by hand): the shop still is
+        if isinstance(data, dict) and data.keys() >= LISTED:
+            rows.append((place.name, data))
+    return rows
+
+
 def _zip_time(plan: CataloguePlan) -> tuple[int, int, int, int, int, int]:
     when = config.source_date() or datetime.fromisoformat(plan.date).replace(tzinfo=UTC)
     when = max(when, datetime(1980, 1, 1, tzinfo=UTC))  # the earliest time a zip can hold
@@ -132,7 +175,10 @@ def _zip_time(plan: CataloguePlan) -> tuple[int, int, int, int, int, int]:
 
 
 def file_stem(theme: themes.Theme) -> str:
-    words = "".join(c if c.isalnum() else " " for c in text.theme_name(theme).lower()).split()
+    """The zips' name: `spooky-bunco` from the theme's title ("Spooky Bunco"), an apostrophe
+    dropped (`galentines-day-bunco`, not `galentine-s-day-bunco`)."""
+    name = text.theme_name(theme).lower().replace("'", "").replace("\u2019", "")
+    words = "".join(c if c.isalnum() else " " for c in name).split()
     return "-".join([*words, "bunco"])[:40].strip("-")
 
 
@@ -234,7 +280,7 @@ def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResul
     shared = SharedBackgrounds()
     try:
         for spec, request in task.packs:
-            pack = build_pack(request, lay_out=shared)
+            pack = build_pack(request, lay_out=shared, signed=request.qr)
             files = {"pack.pdf": pack.pack_pdf, **pack.documents}
             result.documents.update(pack.documents)
             needed = sum(len(data) + 200 for data in files.values())
@@ -311,7 +357,10 @@ def _stage_listing(
         )
     for name, data in files.items():
         if len(data) > MAX_FILE or len(name) > MAX_NAME:
-            raise InputError(f"listing {listing.name}: {name} is over a shop's limits")
+            raise InputError(
+                f"listing {listing.name}: {name} is over a shop's limits ({MAX_FILE // 10**6} MB "
+                f"and {MAX_NAME} characters a file)"
+            )
     images = [path for result in results for path in result.images]
     if len(images) not in (len(IMAGE_NAMES), len(IMAGE_NAMES) + 1):  # + the party extras
         raise InputError(f"listing {listing.name}: its gallery could not be drawn")

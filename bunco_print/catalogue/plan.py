@@ -15,7 +15,7 @@ from datetime import date as calendar
 from pathlib import Path
 
 from bunco_print import __version__
-from bunco_print.catalogue.settings import DEFAULT_PLAYERS, KEYS
+from bunco_print.catalogue.settings import DEFAULT_PLAYERS, KEYS, LISTINGS
 from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
@@ -30,6 +30,7 @@ MAX_PACKS = 24  # packs in one listing (they must fit 5 files of 20 MB)
 MAX_SHOP = 60
 MAX_WORDING = 2000
 CONFIG_LIMIT = 64 * 1024
+MAX_TAGS, MAX_TAG = themes.MAX_TAGS, themes.MAX_TAG
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,24 @@ class Listing:
 
 
 @dataclass(frozen=True)
+class Words:
+    """A listing's own words from catalogue.toml's [listings.NAME], before those for every
+    listing (and the theme's own)."""
+
+    intro: str = ""
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Wording:
     shop: str = ""
     title: str = ""  # a title template: {theme}, {players}, {papers}, {shop}
     intro: str = ""  # the description's first paragraph
     tags: tuple[str, ...] = ()  # tags to put first
+    listings: tuple[tuple[str, Words], ...] = ()  # (listing name, its own words)
+
+    def own(self, listing: str) -> Words:
+        return dict(self.listings).get(listing, Words())
 
 
 @dataclass(frozen=True)
@@ -90,6 +104,8 @@ class CataloguePlan:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
         options = asdict(self)
         del options["listings"]
+        # each listing's own words go into its own digest (input_digest), not every listing's
+        del options["wording"]["listings"]
         if not self.editable:
             del options["editable"]  # a shop made before the option was there is unchanged
         if not self.qr:
@@ -97,10 +113,12 @@ class CataloguePlan:
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
-        options["engine_url"] = links.engine_url(None)  # the QR codes' links
-        # the links are signed with this machine's key: a new key makes new packs (a secret of
-        # its own, never the key, goes into the digest)
-        options["signing"] = keys.event_secret("catalogue-inputs")
+        if self.qr:
+            options["engine_url"] = links.engine_url(None)  # the QR codes' links
+            # the links are signed with this machine's key: a new key makes new packs (a secret
+            # of its own, never the key, goes into the digest); without QR codes no key is read,
+            # so none is made
+            options["signing"] = keys.event_secret("catalogue-inputs")
         return options
 
 
@@ -110,9 +128,26 @@ def read_config(path: Path) -> tuple[dict, str]:
     table = reader.parse(read_bytes(path, "catalogue config", CONFIG_LIMIT), where, "catalogue")
     # each value is checked by make_plan, as the same option on the command line is (TOML has
     # no null, so None is only ever a key left out)
-    settings = {key: value for key in KEYS if (value := table.raw(key, None)) is not None}
+    keys = [key for key in KEYS if key != LISTINGS]  # a table of tables, read key by key below
+    settings = {key: value for key in keys if (value := table.raw(key, None)) is not None}
+    if LISTINGS in table.data:
+        settings[LISTINGS] = _listings_words(table.sub(LISTINGS))
     table.done()
     return settings, where
+
+
+def _listings_words(table: reader.Table) -> dict[str, dict]:
+    """[listings.december] tags and intro, one table a listing, read key by key."""
+    words = {}
+    for name in list(table.data):
+        own = table.sub(name)
+        own.kind = "listing"
+        words[name] = {
+            "tags": own.texts("tags", [], longest=MAX_TAG, most=MAX_TAGS),
+            "intro": own.text("intro", "", longest=MAX_WORDING),
+        }
+        own.done()
+    return words
 
 
 def split_list(text: str | None) -> list[str] | None:
@@ -142,10 +177,12 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         )
     packs = len(players) * len(papers) * len(per_page) * len(ruleset_ids)
     if packs > MAX_PACKS:
+        asked = {"player count": players, "paper": papers, "per-page choice": per_page}
+        asked["ruleset"] = ruleset_ids
+        product = " x ".join(f"{len(v)} {k}{'s' * (len(v) != 1)}" for k, v in asked.items())
         raise InputError(
-            f"{len(players)} player counts x {len(papers)} papers x {len(per_page)} per-page "
-            f"choices x {len(ruleset_ids)} rulesets make {packs} packs a listing; at most "
-            f"{MAX_PACKS} fit a shop's 5 files, so ask for fewer"
+            f"{product} make {packs} packs a listing; at most {MAX_PACKS} fit a shop's 5 files, "
+            "so ask for fewer"
         )
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:
@@ -162,6 +199,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         title=_title_template(settings, name),
         intro=_text(settings, "intro", name, MAX_WORDING),
         tags=tuple(_list(settings, "tags", name, _tag, ())),
+        listings=_own_words(settings.get(LISTINGS) or {}, name(LISTINGS), theme_names),
     )
     editable, qr = settings.get("editable", False), settings.get("qr", False)
     for key, value in (("editable", editable), ("qr", qr)):
@@ -208,6 +246,7 @@ def input_digest(plan: CataloguePlan, listing: Listing) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps(plan.options(), sort_keys=True).encode())
     digest.update(json.dumps([asdict(pack) for pack in listing.packs]).encode())
+    digest.update(json.dumps(asdict(plan.wording.own(listing.name))).encode())
     paths = [p for folder in theme.folders for p in sorted(folder.rglob("*")) if p.is_file()]
     paths += sorted({path for font in theme.fonts.values() for path in font.faces.values()})
     paths += [Path(str(rulesets.RULESET_DIR / f"{r}.toml")) for r in plan.rulesets]
@@ -244,6 +283,30 @@ def _themes(value: object, name: str) -> list[tuple[str, str]]:
             raise InputError(f"{name} names two themes called {listing}")
         chosen[listing] = theme
     return list(chosen.items())
+
+
+def _own_words(value: object, name: str, listings: list[tuple[str, str]]):
+    """Each listing's own words: a listing of this catalogue, or any shipped theme (a
+    catalogue.toml may word every theme while a run makes a few)."""
+    if not isinstance(value, Mapping):
+        raise InputError(f"{name} must be a table of listings, not {printable(repr(value))[:40]}")
+    known = [listing for listing, _theme in listings]
+    chosen = []
+    for listing, words in value.items():
+        if listing not in known and listing not in themes.available():
+            shown = printable(repr(listing))[:40]
+            raise InputError(
+                f"{name}: {shown} is no listing of this catalogue; listings: {', '.join(known)}"
+            )
+        if listing not in known:
+            continue
+        if not isinstance(words, Mapping) or set(words) - {"tags", "intro"}:
+            raise InputError(f"{name}.{listing} must be a table of tags and intro")
+        where = f"{name}.{listing}"
+        tags = _list(words, "tags", lambda key, where=where: f"{where} {key}", _tag, ())
+        intro = _text(words, "intro", lambda key, where=where: f"{where} {key}", MAX_WORDING)
+        chosen.append((listing, Words(intro=intro, tags=tuple(tags))))
+    return tuple(chosen)
 
 
 def _extras(value: object, name: str) -> tuple[str, ...]:
@@ -305,7 +368,7 @@ def _choice(choices: Sequence, kind: type = str):
 
 
 def _tag(value: object, name: str) -> str:
-    if type(value) is not str or not value.strip() or len(value.strip()) > 20:
+    if type(value) is not str or not value.strip() or len(value.strip()) > MAX_TAG:
         shown = printable(repr(value))[:40]
         raise InputError(f"{name}: each tag is text of 1 to 20 characters, not {shown}")
     return value.strip()

@@ -48,6 +48,7 @@ SETTINGS = (
     Setting("title", option=False),
     Setting("intro", option=False),
     Setting("tags", option=False),
+    Setting("listings", option=False),  # [listings.NAME]: a listing's own tags and intro
     Setting(
         "editable",
         "Packs with fillable form fields on the write-in lines.  [default: not editable]",
@@ -70,3 +71,4 @@ SETTINGS = (
     ),
 )
 KEYS = tuple(setting.key for setting in SETTINGS)
+LISTINGS = "listings"

@@ -17,15 +17,14 @@ from bunco_print.game import rulesets
 from bunco_print.theming import themes
 
 MAX_TITLE = 140
-MAX_TAGS = 13
-MAX_TAG = 20
+MAX_TAGS, MAX_TAG = themes.MAX_TAGS, themes.MAX_TAG
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 PAPER_SIZES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
 # What each document a pack may hold is called in a description, in printing order.
 DOCUMENTS = {
     "score-sheets.pdf": (
         "Score sheets",
-        "one per player, numbered, with the night's totals at the foot",
+        "one per player, numbered, with the night's totals at the bottom",
     ),
     "team-cards.pdf": ("Team cards", "one per team, numbered"),
     "tally-pads.pdf": ("Tally pads", "one per table and set"),
@@ -42,7 +41,27 @@ DOCUMENTS = {
     ),
     "sign-in-sheet.pdf": ("Sign-in sheet", "names and buy-ins paid"),
 }
-_GAME_WORDS = re.compile(r"(?i)b[ou]n[ck]o|night|party")  # "December Bunco Night" -> "December"
+# "Bunco" (and a "Night" after it) is the game's word, not the theme's: "Garden Party Bunco" ->
+# "Garden Party", "Bunco Night" -> "" (the theme's folder name then)
+_GAME_WORDS = re.compile(r"(?i)\bb[ou]n[ck]o(\s+night)?\b")
+# What a tag may hold in the shops that take 13 of them: letters, digits, spaces, - and '
+_TAG_CHARS = re.compile(r"[^\w\s'-]|_")
+# The game's own tags after the theme's, the most searched first
+GAME_TAGS = (
+    "bunco printable",
+    "bunco score sheet",
+    "bunco game",
+    "bunco night",
+    "bunco party",
+    "bunco tally sheet",
+    "bunco rules",
+    "dice game",
+    "printable game",
+    "bunco score card",
+    "game night",
+    "instant download",
+    "bunko",
+)
 
 
 def players_phrase(counts: Sequence[int]) -> str:
@@ -60,9 +79,20 @@ def papers_phrase(papers: Sequence[str]) -> str:
 
 
 def theme_name(theme: themes.Theme) -> str:
-    """ "December" from "December Bunco": the theme's title without the game's word."""
-    words = [w for w in theme.title.split() if not _GAME_WORDS.fullmatch(w)]
+    """ "Garden Party" from "Garden Party Bunco": the theme's whole title but the game's word."""
+    words = _GAME_WORDS.sub(" ", theme.title).split()
     return " ".join(words) or theme.name.replace("-", " ").replace("_", " ").title()
+
+
+def theme_tag(theme: themes.Theme) -> str:
+    """The tag that names the theme, within 20 characters: "garden party bunco", else the name
+    alone ("galentine's day"), else its first words ("ugly sweater bunco"); never none."""
+    words = _TAG_CHARS.sub(" ", theme_name(theme).lower()).split() or ["bunco"]
+    for count in range(len(words), 0, -1):
+        for tag in (" ".join([*words[:count], "bunco"]), " ".join(words[:count])):
+            if len(tag) <= MAX_TAG:
+                return tag
+    return words[0][:MAX_TAG]
 
 
 def title(plan: CataloguePlan, listing: Listing) -> str:
@@ -82,32 +112,27 @@ def title(plan: CataloguePlan, listing: Listing) -> str:
 
 
 def tags(plan: CataloguePlan, listing: Listing) -> list[str]:
+    """13 tags of at most 20 characters: the seller's for this listing, then for every listing,
+    the one naming the theme (always kept), the theme's own, then the game's."""
     theme = themes.load(listing.theme)
-    name = theme_name(theme).lower()
+    seller = _unique([*plan.wording.own(listing.name).tags, *plan.wording.tags])
     wanted = [
-        *plan.wording.tags,
-        f"{name} bunco",
-        "bunco printable",
+        *seller[: MAX_TAGS - 1],
+        theme_tag(theme),
         *(["editable pdf"] if plan.editable else []),
-        "bunco score sheet",
-        "bunco tally sheet",
-        "bunco night",
-        "bunco party",
-        "dice game",
-        "bunco rules",
-        f"{name} party game",
-        "printable game",
-        "bunco score card",
-        "instant download",
-        "game night",
-        "bunko",
+        *theme.listing_tags,
+        *GAME_TAGS,
     ]
+    return _unique(wanted)[:MAX_TAGS]
+
+
+def _unique(tags: Sequence[str]) -> list[str]:
     chosen: list[str] = []
-    for tag in wanted:
+    for tag in tags:
         tag = " ".join(tag.split())
-        if tag and len(tag) <= MAX_TAG and tag not in chosen:
+        if tag and len(tag) <= MAX_TAG and tag.lower() not in (c.lower() for c in chosen):
             chosen.append(tag)
-    return chosen[:MAX_TAGS]
+    return chosen
 
 
 def description(
@@ -115,8 +140,11 @@ def description(
 ) -> str:
     theme = themes.load(listing.theme)
     counts = and_list([str(n) for n in plan.players])
-    intro = plan.wording.intro or (
-        f"Host a {theme_name(theme)} Bunco night without drawing a single grid. "
+    intro = (
+        plan.wording.own(listing.name).intro
+        or plan.wording.intro
+        or theme.listing_intro
+        or f"Host a {theme_name(theme)} Bunco night without drawing a single grid. "
         f"{theme.description}".strip()
     )
     lines = [intro, "", "WHAT IS INCLUDED"]

@@ -22,7 +22,10 @@ def _declared() -> list[Declared]:
         for item in SETTINGS
         if item.option
     ]
-    config = "A catalogue.toml: the same settings as keys, plus title, intro and tags."
+    config = (
+        "A catalogue.toml: the same settings as keys, plus title, intro and tags, and a "
+        "[listings.THEME] table of one listing's own tags and intro."
+    )
     return [
         *listed,
         Declared("config", Path, None, config, "FILE"),
@@ -60,9 +63,16 @@ def catalogue(*, config: Path | None, out: Path, jobs: int, **given) -> None:
     shop_catalogue.check_out(plan, out)
     total = sum(len(listing.packs) for listing in plan.listings)
     outcome = _build(shop_catalogue, plan, out, jobs, total)
-    made = f"{len(outcome.written)} listing(s) made ({outcome.packs} packs)"
+    made = f"{_counted(len(outcome.written), 'listing')} made"
+    if outcome.packs:
+        made += f" ({_counted(outcome.packs, 'pack')})"
     kept = f", {len(outcome.skipped)} unchanged" if outcome.skipped else ""
     stdout.print(f"{made}{kept}: {files.shown(out / 'listings.csv')}")
+
+
+def _counted(count: int, thing: str) -> str:
+    """ "1 listing", "2 listings"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _build(shop_catalogue, plan, folder: Path, jobs: int, total: int):

@@ -61,6 +61,8 @@ def check_command(
     from bunco_print.workshop import checks as theme_checks
 
     report = theme_checks.check(themes.load(theme), printed=True)
+    for warning in report.warnings:
+        say(f"warning: {warning}")
     for failure in report.failures:
         error(failure)
     if not report.ok:

@@ -82,7 +82,11 @@ def in_words_of(title: str, ruleset: rulesets.Ruleset) -> str:
     return _GAME_WORD.sub(swap, title)
 
 
-def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
+def plan(
+    request: PackRequest, signed: bool = True
+) -> tuple[Night, str, themes.Theme, rulesets.Ruleset]:
+    """The night, its link secret (none unless `signed`: no signing key is read, nor made), its
+    theme and ruleset."""
     ruleset = rulesets.load(request.ruleset)
     theme = themes.load(request.theme)
     if request.ink_saver:
@@ -112,7 +116,7 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
             f"`star_on_back` needs one score sheet per player; {ruleset.id} {why}",
             field="star_on_back",
         )
-    return event, keys.event_secret(event.event_id), theme, ruleset
+    return event, keys.event_secret(event.event_id) if signed else "", theme, ruleset
 
 
 def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> list[str]:
@@ -148,9 +152,12 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
     return warnings
 
 
-def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None) -> Pack:
-    """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing."""
-    event, secret, theme, ruleset = plan(request)
+def build_pack(
+    request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None, signed: bool = True
+) -> Pack:
+    """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing. Unsigned
+    (a shop's pack without QR codes, which ships no event.secret) it needs no signing key."""
+    event, secret, theme, ruleset = plan(request, signed)
     docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)
     docs = laid.with_backs(docs)  # large print: a two-sided sheet's backs follow its fronts

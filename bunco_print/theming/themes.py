@@ -36,6 +36,7 @@ OTHER_FONT_DIRS = (
     "/Library/Fonts",
     "~/Library/Fonts",
 )
+MAX_TAGS, MAX_TAG = 13, 20  # what a shop takes: 13 tags of at most 20 characters
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour name or font role: a CSS variable's name
 _FACE = re.compile(r"^[1-9]00i?$")  # CSS weight, "i" for italic
@@ -71,6 +72,11 @@ class Theme:
     ref: str = ""  # what load() takes to give this theme again: a shipped name or a folder
     style: str = field(default="", repr=False)  # the stylesheets, url()s resolved
     ink_saver: bool = False  # printed with little ink (ink_saver.py)
+    # A shop listing's words ([listing] in theme.toml): never printed on a page. Not inherited:
+    # they sell this theme's own art ("christmas bunco" would mislabel a theme that extends
+    # december to draw something else); a listing fills the rest with the game's words.
+    listing_tags: tuple[str, ...] = ()
+    listing_intro: str = ""
 
     def art(self, name: str) -> Path:
         """An art file by name, from this theme or the nearest theme it extends."""
@@ -195,7 +201,7 @@ def _load(folder: Path) -> Theme:
         merged.update({k: data[k] for k in ("title", "description") if k in data})
         searched = [f for f, _d in chain[depth:]]
         stylesheets += [_stylesheet(folder, name, searched) for name in data["stylesheets"]]
-    home = chain[0][0]
+    home, own = chain[0]
     for key, needed, given in (
         ("colors", REQUIRED_COLORS, colors),
         ("fonts", REQUIRED_FONTS, fonts),
@@ -217,6 +223,8 @@ def _load(folder: Path) -> Theme:
         folders=tuple(f for f, _d in chain),
         stylesheets=tuple(stylesheets),
         ref=home.name if home.parent == data_dir("themes") else str(home),
+        listing_tags=own["listing"]["tags"],
+        listing_intro=own["listing"]["intro"],
     )
     style = "\n".join(_resolve_urls(theme, sheet) for sheet in stylesheets)
     return replace(theme, style=style)
@@ -267,9 +275,21 @@ def _read(folder: Path) -> dict:
     sheets = top.raw("stylesheets", default)
     if type(sheets) is not list or not all(type(s) is str and _relative(s) for s in sheets):
         top.fail("stylesheets", f"must list CSS files in the theme folder, not {sheets!r}")
+    listing = top.sub("listing", optional=True)
+    shop_words = {
+        "tags": tuple(t.strip() for t in listing.texts("tags", [], longest=MAX_TAG, most=MAX_TAGS)),
+        "intro": listing.text("intro", "").strip(),
+    }
+    listing.done()
     top.done()
     found = {key: value for key, value in words.items() if value is not None}
-    return {**found, "colors": colors.data, "fonts": fonts, "stylesheets": sheets}
+    return {
+        **found,
+        "colors": colors.data,
+        "fonts": fonts,
+        "stylesheets": sheets,
+        "listing": shop_words,
+    }
 
 
 def _font(folder: Path, fonts: Table, role: str) -> Font:

@@ -27,6 +27,7 @@ from bunco_print.theming.contrast import (
     luminance,
 )
 from bunco_print.theming.themes import REQUIRED_ART, Theme
+from bunco_print.workshop.new import PLACEHOLDER
 
 # Where the templates put each colour as text: (colour, ground, the contrast it needs).
 TEXT_USES = (
@@ -70,6 +71,7 @@ class Report:
     failures: tuple[str, ...]  # one line each, naming the theme and what to change
     fonts: dict[str, str] = field(default_factory=dict)  # file name -> "ok" or what is missing
     printed: tuple = ()  # theme_printed.Printed: the faintest rule and die as rendered
+    warnings: tuple[str, ...] = ()  # worth changing, though the theme prints
 
     @property
     def ok(self) -> bool:
@@ -122,7 +124,20 @@ def check(theme: Theme, printed: bool = False) -> Report:
 
         looked = printed_marks(theme)
         failures += [seen.failure(theme.name) for seen in looked if not seen.ok]
-    return Report(theme.name, tuple(measured), tuple(failures), fonts, looked)
+    warnings = _placeholder(theme)
+    return Report(theme.name, tuple(measured), tuple(failures), fonts, looked, warnings)
+
+
+def _placeholder(theme: Theme) -> tuple[str, ...]:
+    """The description `themes new` wrote, still there: a shop listing would show it."""
+    head, _, tail = PLACEHOLDER.partition("{parent}")
+    words = " ".join(theme.description.split())
+    if not (words.startswith(head) and words.endswith(tail)):
+        return ()
+    return (
+        f"{theme.name}: its description is still the one `themes new` wrote ({words!r}); "
+        "say in theme.toml what the theme looks like, as buyers read it in a shop listing",
+    )
 
 
 def _stylesheet_colors(theme: Theme) -> list[tuple[str, str]]:

@@ -16,6 +16,9 @@ from bunco_print.theming import themes
 
 _FOLDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 ART = (*themes.REQUIRED_ART, "rule.svg")
+# The description a new theme starts with: `themes check` warns while it is still there, as a
+# shop listing would show it to buyers.
+PLACEHOLDER = "Our own colours and art, starting from {parent}."
 
 CSS = """/* {name}: your theme's own CSS, applied after {extends}'s. Colours and fonts are in
    theme.toml and reach the CSS as variables: var(--accent), var(--font-display)...
@@ -88,7 +91,7 @@ def _toml(name: str, parent: themes.Theme, extends: str) -> str:
     return f"""# {name}: a theme of your own; print with: bunco-print pack --theme THIS-FOLDER
 # Check it with: bunco-print themes check THIS-FOLDER (contrast, fonts, art).
 title = {json.dumps(title)}
-description = "Our own colours and art, starting from {parent.name}."
+description = {json.dumps(PLACEHOLDER.format(parent=parent.name))}
 extends = {json.dumps(extends)}
 stylesheets = ["theme.css"]
 

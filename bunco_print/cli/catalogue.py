@@ -12,6 +12,7 @@ from bunco_print.cli.main import app, err, say
 from bunco_print.cli.main import out as stdout
 from bunco_print.cli.options import Declared, declared
 from bunco_print.errors import InputError
+from bunco_print.game.values import shown_path
 
 
 def _declared() -> list[Declared]:
@@ -67,7 +68,7 @@ def catalogue(*, config: Path | None, out: Path, jobs: int, **given) -> None:
     if outcome.packs:
         made += f" ({_counted(outcome.packs, 'pack')})"
     kept = f", {len(outcome.skipped)} unchanged" if outcome.skipped else ""
-    stdout.print(f"{made}{kept}: {files.shown(out / 'listings.csv')}")
+    stdout.print(f"{made}{kept}: {shown_path(out / 'listings.csv')}")
 
 
 def _counted(count: int, thing: str) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bunco_print.edges import inputs, output
 from bunco_print.errors import InputError
+from bunco_print.game.values import shown_path
 from bunco_print.nights.settle import LIMITS
 
 # output.py writes beside the target under a name of its own (".name.XXXXXXXX", ".name.old-PID")
@@ -31,11 +32,6 @@ def is_folder(path: Path) -> bool:
         return False
 
 
-def shown(path: Path | str, width: int = 80) -> str:
-    text = str(path)
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def check_path(path: Path, option: str, kind: str = "folder") -> Path:
     """A path the command line may write: named, not too long, no NUL."""
     path = Path(path)
@@ -49,7 +45,7 @@ def check_path(path: Path, option: str, kind: str = "folder") -> Path:
     for part in path.parts:
         if len(os.fsencode(part)) > MAX_NAME:
             raise InputError(
-                f"{option}: the name {shown(part, 40)!r} is longer than {MAX_NAME} bytes"
+                f"{option}: the name {shown_path(part, 40)!r} is longer than {MAX_NAME} bytes"
             )
     return path
 
@@ -67,7 +63,7 @@ def check_out(folder: Path, kind: str = "pack") -> Path:
     try:
         return output.check_folder(check_path(folder, "--out"), kind=kind)
     except OSError as exc:
-        raise InputError(f"cannot use --out {shown(folder)}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot use --out {shown_path(folder)}: {exc.strerror or exc}") from None
 
 
 def check_pdf(path: Path, inputs_given: dict[str, Path | None]) -> Path:
@@ -75,20 +71,22 @@ def check_pdf(path: Path, inputs_given: dict[str, Path | None]) -> Path:
     exists, a PDF (a results sheet from an earlier run)."""
     check_path(path, "--pdf", "file")
     if is_folder(path):
-        raise InputError(f"--pdf {shown(path)} is a folder; name a file such as results.pdf")
+        raise InputError(f"--pdf {shown_path(path)} is a folder; name a file such as results.pdf")
     for option, given in inputs_given.items():
         if given is not None and _same(path, given):
             raise InputError(
-                f"--pdf {shown(path)} is the file given with {option}; choose another file"
+                f"--pdf {shown_path(path)} is the file given with {option}; choose another file"
             )
     if path.exists():
         try:
             with path.open("rb") as handle:
                 head = handle.read(5)
         except OSError as exc:
-            raise InputError(f"cannot write --pdf {shown(path)}: {exc.strerror}") from None
+            raise InputError(f"cannot write --pdf {shown_path(path)}: {exc.strerror}") from None
         if head != b"%PDF-":
-            raise InputError(f"--pdf {shown(path)} exists and is not a PDF; choose another file")
+            raise InputError(
+                f"--pdf {shown_path(path)} exists and is not a PDF; choose another file"
+            )
     return path
 
 

@@ -113,12 +113,12 @@ app = typer.Typer(
 
 
 def _system_refused(exc: OSError) -> str:
-    from bunco_print.game.values import printable, shorten
+    from bunco_print.game.values import shown_path
 
     reason = (exc.strerror or type(exc).__name__).lower()
     if exc.filename is None:
         return f"the system refused: {reason}"
-    return f"cannot use {printable(shorten(os.fsdecode(exc.filename), 60))}: {reason}"
+    return f"cannot use {shown_path(exc.filename, 60)}: {reason}"
 
 
 def _silence_stdout() -> None:

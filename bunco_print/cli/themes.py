@@ -10,6 +10,7 @@ from rich.table import Table
 
 from bunco_print.cli import files
 from bunco_print.cli.main import app, error, out, say
+from bunco_print.game.values import shown_path
 
 themes_app = typer.Typer(
     help="The printed looks: list them, check one, picture one, or start your own.",
@@ -104,7 +105,7 @@ def preview_command(
     chosen = themes.load(theme)
     path = files.check_path(out_path or Path(f"{chosen.name}-preview.png"), "--out", "file")
     if files.is_folder(path):
-        raise InputError(f"--out {files.shown(path)} is a folder; name a file such as a.png")
+        raise InputError(f"--out {shown_path(path)} is a folder; name a file such as a.png")
     _check_replaceable(path)
     written = output.write_file(path, theme_preview.preview(chosen.ref, dpi), what="out")
     out.print(f"written  {written}")
@@ -123,9 +124,9 @@ def _check_replaceable(path: Path) -> None:
                 if theme_preview.is_preview(handle.read(PNG_HEAD)):
                     return
     except OSError as exc:
-        raise InputError(f"cannot write --out {files.shown(path)}: {exc.strerror}") from None
+        raise InputError(f"cannot write --out {shown_path(path)}: {exc.strerror}") from None
     raise InputError(
-        f"--out {files.shown(path)} exists and is not a theme preview; choose another file"
+        f"--out {shown_path(path)} exists and is not a theme preview; choose another file"
     )
 
 

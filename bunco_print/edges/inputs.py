@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from pathlib import Path
 
 from bunco_print.errors import InputError
 from bunco_print.game.limits import MAX_NAME, MAX_PLAYERS
-from bunco_print.game.values import BIDI_CONTROLS, printable, shorten
+from bunco_print.game.values import BIDI_CONTROLS, shown_path
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # totals, roll-offs, manifests: far more than 400 sheets need
 
@@ -34,10 +33,6 @@ def _read(path: Path, limit: int) -> bytes:
     return data
 
 
-def _shown(path: Path | str) -> str:
-    return printable(shorten(os.fsdecode(path), 80))
-
-
 def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     """The whole file, at most `limit` bytes; one line naming `what` and the file otherwise."""
     try:
@@ -47,7 +42,7 @@ def read_bytes(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         sep = " " if reason.startswith(("is ", "larger")) else ": "
         if reason.startswith("larger"):
             reason = "is " + reason
-        raise InputError(f"{what} {_shown(path)}{sep}{reason}") from None
+        raise InputError(f"{what} {shown_path(path)}{sep}{reason}") from None
 
 
 def read_names(path: Path, limit: int = MAX_PLAYERS) -> list[str]:
@@ -55,7 +50,9 @@ def read_names(path: Path, limit: int = MAX_PLAYERS) -> list[str]:
     try:
         data = _read(Path(path), 256 * limit + 4096)
     except _Unreadable as exc:
-        raise InputError(f"cannot read names from {_shown(path)}: {exc}", field="names") from None
+        raise InputError(
+            f"cannot read names from {shown_path(path)}: {exc}", field="names"
+        ) from None
     return parse_names(data, path, limit)
 
 
@@ -66,7 +63,7 @@ def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_PLAYER
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(
-            f"cannot read names from {_shown(path)}: not UTF-8 text", field="names"
+            f"cannot read names from {shown_path(path)}: not UTF-8 text", field="names"
         ) from None
     names = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -75,17 +72,18 @@ def parse_names(data: bytes, path: Path | str = "names", limit: int = MAX_PLAYER
             continue
         if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
             raise InputError(
-                f"{_shown(path)} line {number}: the name holds a control character", field="names"
+                f"{shown_path(path)} line {number}: the name holds a control character",
+                field="names",
             )
         if len(name) > MAX_NAME:
             raise InputError(
-                f"{_shown(path)} line {number}: a name of at most {MAX_NAME} characters, "
+                f"{shown_path(path)} line {number}: a name of at most {MAX_NAME} characters, "
                 f"not {len(name)}",
                 field="names",
             )
         names.append(name)
         if len(names) > limit:
-            raise InputError(f"{_shown(path)} holds more than {limit} names", field="names")
+            raise InputError(f"{shown_path(path)} holds more than {limit} names", field="names")
     if not names:
-        raise InputError(f"{_shown(path)} holds no names", field="names")
+        raise InputError(f"{shown_path(path)} holds no names", field="names")
     return names

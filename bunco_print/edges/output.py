@@ -21,17 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bunco_print.errors import InputError
-from bunco_print.game.values import printable, shorten
+from bunco_print.game.values import printable, shown_path
 
 MARKER = ".bunco-print.json"
 PRIVATE = {"event.secret"}  # written owner-only
 NAME_MAX = 255  # bytes in one file or folder name, on every common file system
 STALE_STAGING_SECONDS = 3600  # a run never takes this long; an older staging folder is stale
 STAGING_PREFIX = ".bunco-print-staging-"
-
-
-def _shown(path: Path | str) -> str:
-    return printable(shorten(os.fsdecode(path), 80))
 
 
 def target(path: Path | str, what: str = "out") -> Path:
@@ -45,12 +41,12 @@ def target(path: Path | str, what: str = "out") -> Path:
         raise InputError(f"`{what}` must not hold a NUL character", field=what)
     if any(len(os.fsencode(part)) > NAME_MAX for part in Path(text).parts):
         raise InputError(
-            f"`{what}`: a name in {_shown(text)} is longer than {NAME_MAX} bytes", field=what
+            f"`{what}`: a name in {shown_path(text)} is longer than {NAME_MAX} bytes", field=what
         )
     resolved = Path(os.path.realpath(text))
     if resolved == Path(os.getcwd()) or resolved in Path(os.getcwd()).parents:
         raise InputError(
-            f"`{what}` {_shown(text)} is the current folder or above it; name a new one",
+            f"`{what}` {shown_path(text)} is the current folder or above it; name a new one",
             field=what,
         )
     return resolved
@@ -86,7 +82,7 @@ def _owned(
 ) -> dict | None:
     """The marker of an earlier run of this kind in `folder`, None for a new or empty folder
     (empty but for the entries named in `ignore`)."""
-    shown = _shown(given)
+    shown = shown_path(given)
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{shown} exists and is not a folder")
     try:
@@ -160,7 +156,7 @@ class Batch:
         except BaseException as failure:
             self._discard()
             if isinstance(failure, OSError):
-                shown = _shown(staged.given)
+                shown = shown_path(staged.given)
                 raise InputError(f"cannot write {shown}: {failure.strerror or failure}") from None
             raise
         for staged in self._staged:
@@ -182,23 +178,25 @@ class Batch:
             path = folder / name
             if name not in old_files and (path.exists() or path.is_symlink()):
                 raise InputError(
-                    f"{_shown(given)} already holds {name}, which bunco-print did not write; "
+                    f"{shown_path(given)} already holds {name}, which bunco-print did not write; "
                     "move it away or choose another `out`"
                 )
             if path.is_dir() and not path.is_symlink():
                 raise InputError(
-                    f"{_shown(path)} is a folder; move it away or choose another `out`"
+                    f"{shown_path(path)} is a folder; move it away or choose another `out`"
                 )
         staged = _Staged(folder, given, list(files), old_files, _make_folders(folder))
         self._staged.append(staged)
         try:
             staged.staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
         except OSError as exc:
-            raise InputError(f"cannot write to {_shown(given)}: {exc.strerror or exc}") from None
+            raise InputError(
+                f"cannot write to {shown_path(given)}: {exc.strerror or exc}"
+            ) from None
         try:
             _stage(staged.staging, files, kind)
         except OSError as exc:
-            raise InputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
+            raise InputError(f"cannot write {shown_path(given)}: {exc.strerror or exc}") from None
         return folder
 
     def _made_in(self, folder: Path) -> set[str]:
@@ -288,7 +286,7 @@ def _make_folders(folder: Path) -> list[Path]:
     except OSError as exc:
         _remove_folders([p for p in missing if p.exists()])
         why = "a name is too long" if exc.errno == errno.ENAMETOOLONG else exc.strerror
-        raise InputError(f"cannot make {_shown(folder)}: {why}") from None
+        raise InputError(f"cannot make {shown_path(folder)}: {why}") from None
     return missing
 
 
@@ -315,7 +313,7 @@ def write_file(path: Path, data: bytes, *, what: str = "pdf", mode: int = 0o644)
     given = path
     path = target(path, what)
     if path.is_dir():
-        raise InputError(f"`{what}` {_shown(given)} is a folder; name a file", field=what)
+        raise InputError(f"`{what}` {shown_path(given)} is a folder; name a file", field=what)
     made = _make_folders(path.parent)
     temp = None
     try:
@@ -333,6 +331,6 @@ def write_file(path: Path, data: bytes, *, what: str = "pdf", mode: int = 0o644)
                 os.unlink(temp)
         _remove_folders(made)
         if isinstance(exc, OSError):
-            raise InputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
+            raise InputError(f"cannot write {shown_path(given)}: {exc.strerror or exc}") from None
         raise
     return path

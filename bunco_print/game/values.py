@@ -7,6 +7,7 @@ Inside a message a value is written between backticks (`date`); each face words 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from datetime import date
@@ -46,6 +47,11 @@ def load_json(text: str, source: str) -> object:
 def shorten(text: str, size: int = 20) -> str:
     """Enough of a user's value to recognise it in a message."""
     return text if len(text) <= size else text[: size - 3] + "..."
+
+
+def shown_path(path: object, size: int = 80) -> str:
+    """A file's path as a message names it: one line, shortened as every message shortens."""
+    return printable(shorten(os.fsdecode(path), size))
 
 
 def shown(value: object) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bunco_print.edges import config
 from bunco_print.errors import InputError
-from bunco_print.game.values import printable
+from bunco_print.game.values import shown_path
 
 KEY_BYTES = 32
 KEY_FILE = "signing.key"
@@ -41,22 +41,20 @@ def load_key(path: Path | None = None, *, create: bool = True) -> bytes:
         return _read_key(path)
     except FileNotFoundError:
         if not create:
-            raise InputError(f"no signing key at {_shown(path)}") from None
+            raise InputError(f"no signing key at {shown_path(path)}") from None
     _create_key(path)
     try:
         return _read_key(path)
     except FileNotFoundError:
-        raise InputError(f"signing key {_shown(path)} vanished while it was being made") from None
+        raise InputError(
+            f"signing key {shown_path(path)} vanished while it was being made"
+        ) from None
 
 
 def event_secret(event_id: str, key: bytes | None = None) -> str:
     """The secret that signs one event's links (hex): HMAC(key, "event-secret/" + event id)."""
     key = load_key() if key is None else key
     return hmac.new(key, f"event-secret/{event_id}".encode(), hashlib.sha256).hexdigest()
-
-
-def _shown(path: Path) -> str:
-    return printable(str(path))
 
 
 def _read_key(path: Path) -> bytes:
@@ -66,22 +64,22 @@ def _read_key(path: Path) -> bytes:
         raise
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise InputError(f"cannot read signing key {_shown(path)}: {why}") from None
+        raise InputError(f"cannot read signing key {shown_path(path)}: {why}") from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise InputError(f"signing key {_shown(path)} is not a regular file")
+        raise InputError(f"signing key {shown_path(path)} is not a regular file")
     with os.fdopen(fd, "rb") as handle:
         if info.st_mode & 0o077:
             raise InputError(
-                f"signing key {_shown(path)} is readable by others "
+                f"signing key {shown_path(path)} is readable by others "
                 f"(mode {stat.S_IMODE(info.st_mode):o}); "
-                f"run: chmod 600 {_shown(path)}"
+                f"run: chmod 600 {shown_path(path)}"
             )
         data = handle.read(KEY_BYTES + 1)
     if len(data) != KEY_BYTES:
         raise InputError(
-            f"signing key {_shown(path)} holds {len(data)} bytes, not {KEY_BYTES}; "
+            f"signing key {shown_path(path)} holds {len(data)} bytes, not {KEY_BYTES}; "
             "move it away to have a new one made (links already printed will stop verifying)"
         )
     return data
@@ -93,7 +91,9 @@ def _create_key(path: Path) -> None:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=".signing-key.", dir=path.parent)  # O_EXCL, 0600
     except OSError as exc:
-        raise InputError(f"cannot make signing key {_shown(path)}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot make signing key {shown_path(path)}: {exc.strerror or exc}"
+        ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(secrets.token_bytes(KEY_BYTES))
@@ -107,7 +107,9 @@ def _create_key(path: Path) -> None:
             with contextlib.suppress(FileExistsError):
                 _create_exclusive(path)
     except OSError as exc:
-        raise InputError(f"cannot make signing key {_shown(path)}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot make signing key {shown_path(path)}: {exc.strerror or exc}"
+        ) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temp)

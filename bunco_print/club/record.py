@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from bunco_print.club import config
 from bunco_print.club.month import read_stamp
@@ -17,6 +17,7 @@ from bunco_print.game.values import printable, shorten
 from bunco_print.nights import settle
 
 if TYPE_CHECKING:
+    from bunco_print.edges.store import Store
     from bunco_print.engine.awards import Settlement
     from bunco_print.engine.validate import Validation
     from bunco_print.game.night import Night
@@ -32,6 +33,14 @@ class NotValid(BuncoError):
     def __init__(self, day: str, validation: Validation):
         super().__init__(f"the night of {day} does not validate; nothing was recorded")
         self.validation = validation
+
+
+class OpenTie(InputError):
+    """A prize is tied and no winner is named: nothing is recorded."""
+
+    def __init__(self, message: str, prize: str, tied: str):
+        super().__init__(message, field="rolloffs")
+        self.prize, self.tied = prize, tied
 
 
 @dataclass(frozen=True)
@@ -50,19 +59,21 @@ def record(
     *,
     roll: bool = False,
     seed: int = 0,
+    served: Kept | None = None,
 ) -> Recorded:
-    """Settle and record the night printed into `night_folder`."""
+    """Settle and record the night printed into `night_folder`: from `totals`, else from
+    `served` (what a running `serve` holds), else from what `serve` kept in the folder."""
     club = config.load(club_folder)
     season = Season.open(club_folder)
     try:
-        day, seats, night = _whose_night(club, season, night_folder)
+        day, seats, night = whose_night(club, season, night_folder)
         if totals is not None:
             data = inputs.read_bytes(totals, "totals file", settle.LIMITS["totals"])
             name = totals.name
             _same_night(totals, night)
             offs = rolloffs and inputs.read_bytes(rolloffs, "roll-offs file", 1_000_000)
         else:
-            data, offs, dice, drawn = _served(night_folder, night)
+            data, offs, dice, drawn = served or _served(night_folder, night)
             kept_seed = drawn if dice is None else dice  # before a roll, the pages' draws' seed
             name, roll, seed = STORE_FILE, roll or dice is not None, seed or kept_seed or 0
             if rolloffs is not None:
@@ -91,13 +102,15 @@ def record(
             host_costs=club.host_allowance,
         )
         replaced = season.night(day).recorded
-        season.record(day, _results(settlement), _awards(settlement), money, digest)
+        season.record(day, sheet_rows(settlement), _awards(settlement), money, digest)
     finally:
         season.close()
     return Recorded(day, settlement, money, replaced)
 
 
-def _whose_night(club: config.Club, season: Season, folder: Path):
+def whose_night(club: config.Club, season: Season, folder: Path) -> tuple[str, list[Seat], Night]:
+    """The date, seats and night of the club night printed into `folder`, checked against the
+    season (`InputError` for another club's night, or one printed again since)."""
     stamp = read_stamp(folder)
     if stamp["club_id"] != season.club_id:
         raise InputError(
@@ -135,10 +148,32 @@ def _same_night(totals: Path, night: Night) -> None:
         )
 
 
-def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None, int | None]:
-    """The totals, roll-off winners, dice seed and draws' seed `serve` kept for the night."""
-    from bunco_print.edges.store import Store
+class Kept(NamedTuple):
+    """What `serve` keeps for a night: its totals and roll-off winners (as the files would hold
+    them), the virtual dice's seed and the draws' seed."""
+
+    totals: bytes
+    rolloffs: bytes | None
+    dice: int | None
+    drawn: int | None
+
+
+def kept_in(store: Store, night: Night) -> Kept:
+    """What an open store holds for the night (a running `serve`'s own)."""
     from bunco_print.nights import live
+
+    entries = [s.entry for s in store.entries().values()]
+    if not entries:
+        raise InputError(f"{printable(str(store.path))} holds no entries yet", field="totals")
+    winners = store.rolloffs()
+    data = live.totals_csv(live.totals(night, entries), night)
+    offs = live.rolloffs_csv(winners) if winners else None
+    return Kept(data, offs, store.seed, store.draw_seed)
+
+
+def _served(folder: Path, night: Night) -> Kept:
+    """What `serve` kept in the night's folder (no server running on it)."""
+    from bunco_print.edges.store import Store
 
     path = folder / STORE_FILE
     if not path.is_file():
@@ -149,14 +184,9 @@ def _served(folder: Path, night: Night) -> tuple[bytes, bytes | None, int | None
         )
     store = Store(path, night.event_id)
     try:
-        entries = [s.entry for s in store.entries().values()]
-        winners, seed, drawn = store.rolloffs(), store.seed, store.draw_seed
+        return kept_in(store, night)
     finally:
         store.close()
-    if not entries:
-        raise InputError(f"{printable(str(path))} holds no entries yet", field="totals")
-    data = live.totals_csv(live.totals(night, entries), night)
-    return data, live.rolloffs_csv(winners) if winners else None, seed, drawn
 
 
 def _names_match(totals, seats: list[Seat], day: str) -> None:
@@ -184,14 +214,17 @@ def _no_open_ties(settlement: Settlement, seats: list[Seat]) -> None:
     for award in settlement.prizes:
         if award.status == "rolloff":
             tied = ", ".join(f"{s} ({who.get(s, '?')})" for s in award.tied)
-            raise InputError(
+            raise OpenTie(
                 f"{award.name} is tied between sheets {tied}: name the winner with "
                 f"`rolloffs FILE` (`{award.id},SHEET`), or roll virtual dice",
-                field="rolloffs",
+                award.name,
+                tied,
             )
 
 
-def _results(settlement: Settlement) -> list[tuple]:
+def sheet_rows(settlement: Settlement) -> list[tuple]:
+    """Each settled sheet as the season keeps it: (sheet, wins, losses, buncos, mini_buncos,
+    traveler, prizes, won)."""
     return [
         (
             s.sheet.sheet,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 
 from bunco_print.club.config import Club
-from bunco_print.club.season import Season
+from bunco_print.club.season import Result, Season
 from bunco_print.engine.totals import COUNTS
 
 
@@ -29,11 +29,16 @@ class Row:
 
 
 def standings(club: Club, season: Season) -> list[Row]:
-    """One row per person who played; a sub's sheets are hers unless the club says a sub plays
-    for the member she replaces. Ranked by points (equal points, equal rank)."""
+    """The season as recorded: `ranked` over every recorded sheet."""
+    return ranked(club, season.results())
+
+
+def ranked(club: Club, results: Iterable[Result]) -> list[Row]:
+    """One row per person who played these sheets; a sub's sheets are hers unless the club says
+    a sub plays for the member she replaces. Ranked by points (equal points, equal rank)."""
     sums: dict[str, dict[str, int]] = {}
     nights: dict[str, set[str]] = {}
-    for r in season.results():
+    for r in results:
         person = r.seat.person
         if club.subs_play_for_member and r.seat.for_member:
             person = r.seat.for_member

@@ -313,8 +313,9 @@ class Store:
              f"{entry.sheet}: {worded(entry)}"),
         )  # fmt: skip
 
-    def set_locked(self, locked: bool, via: str = "host") -> None:
-        new = "locked" if locked else "unlocked"
+    def set_locked(self, locked: bool, via: str = "host", note: str = "") -> None:
+        """The lock; `note` follows "locked" in the history (what else the lock did)."""
+        new = ("locked" if locked else "unlocked") + note
         old = "locked" if self._locked else "unlocked"
         self._write(
             "INSERT OR REPLACE INTO settings VALUES ('locked', ?)",

@@ -84,6 +84,9 @@ def make_app(
     )
     app.state.events = events
     app.state.log = log
+    for event in events.values():
+        if event.not_club:
+            log(f"{event.id}: served as a plain night, not a club's: {event.not_club}")
     return app
 
 

@@ -1,5 +1,5 @@
-"""The nights a server serves: each folder's night, secret, theme and store, and the night as
-it stands (recomputed only when something was entered)."""
+"""The nights a server serves: each folder's night, secret, theme and store, the club it is a
+night of (if any), and the night as it stands (recomputed only when something was entered)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bunco_print.club import tonight
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.edges.store import Store, Stored
-from bunco_print.errors import InputError
+from bunco_print.errors import BuncoError, InputError
 from bunco_print.game.night import Night
 from bunco_print.game.values import printable
 from bunco_print.nights import live, settle
@@ -50,6 +51,7 @@ class ServedEvent:
         self._computing: dict[str, threading.Lock] = {}
         # kept in the night's file, so `club record` draws as the pages did
         self.draw_seed = store.keep_draw_seed(self.seed("draw"))
+        self.club, self.not_club = _club_of(folder, night.event_id)
 
     @property
     def id(self) -> str:
@@ -158,6 +160,15 @@ def open_events(folders: list[Path], data: Path | None = None) -> dict[str, Serv
             event.store.close()
         raise
     return events
+
+
+def _club_of(folder: Path, event_id: str) -> tuple[tonight.ClubNight | None, str | None]:
+    """The club whose night this folder is, or why it is served as a plain night although its
+    stamp says it is a club's (None when it is no club night at all)."""
+    try:
+        return tonight.find(folder, event_id), None
+    except BuncoError as exc:
+        return None, str(exc)
 
 
 def _secret(folder: Path, event_id: str) -> str:

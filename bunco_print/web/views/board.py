@@ -1,6 +1,6 @@
 """The read-only standings board for a TV or projector: progress, standings (every player, and
-for a tournament her group), prizes and who advances. Its own link (`k` signed for "board")
-opens nothing else."""
+for a tournament her group), prizes and who advances, and a club night's season after tonight.
+Its own link (`k` signed for "board") opens nothing else."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from starlette.responses import Response
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.views import shown
 from bunco_print.web.views.base import host_of, night_page, panel
+
+SEASON_SHOWN = 6  # the season's top rows: with the night's standings, one TV screen
 
 
 def board(request: Request) -> Response:
@@ -33,4 +35,5 @@ def view(event: ServedEvent) -> dict:
         "prizes": shown.prizes(event, now),
         "seats": shown.seats(event, now),
         "locked": event.store.locked,
+        "season": shown.season(event, now, limit=SEASON_SHOWN),
     }

@@ -1,8 +1,9 @@
 """The host's dashboard: every sheet's state, the night's checks and the prizes as they stand,
 the latest changes (entries and her own actions); and her actions on it: a sheet's correction
 (with its history), a roll-off's winner or its clearing, virtual dice (rolled once; a re-roll
-asked for), a tournament's semi-final, the lock. Each is in the history and the log. Only the
-host's link (`k` signed for "host") opens them."""
+asked for), a tournament's semi-final, the lock (a club's night is recorded into the season as
+it locks). Each is in the history and the log. Only the host's link (`k` signed for "host")
+opens them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import secrets
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from bunco_print.errors import InputError
+from bunco_print.club import record, tonight
+from bunco_print.errors import BuncoError, InputError
 from bunco_print.game.values import printable
 from bunco_print.nights import live
 from bunco_print.web.events import ServedEvent
@@ -80,6 +82,8 @@ def view(event: ServedEvent) -> dict:
         "minis": night.ruleset.track_mini_buncos,
         "traveler": "traveler" in live.fields(night),
         "board": event.role_path("board"),
+        "season": shown.season(event, now),
+        "refused": [],  # why a lock was refused (its own answer's page only)
     }
 
 
@@ -228,9 +232,38 @@ def _dice(request: Request, event: ServedEvent, action: str) -> Response:
 async def lock(request: Request) -> Response:
     event = host_of(request)
     fields = await read_fields(request)
-    await in_thread(event.store.set_locked, str(fields.get("locked", "1")) == "1")
-    request.app.state.log(f"{event.id}: {'locked' if event.store.locked else 'unlocked'}")
+    return await in_thread(_lock, request, event, str(fields.get("locked", "1")) == "1")
+
+
+def _lock(request: Request, event: ServedEvent, locking: bool) -> Response:
+    """The lock; a club's night is recorded into the season first (again: replaced), and a night
+    that cannot be recorded is not locked: the dashboard says why."""
+    note = ""
+    if locking and event.club is not None:
+        try:
+            tonight.record_served(event.club, event.folder, event.store, event.night)
+        except BuncoError as exc:
+            why = _not_recorded(exc)
+            request.app.state.log(f"{event.id}: not locked, not recorded: {why[0]}")
+            if wants_json(request):
+                return JSONResponse({"error": " ".join(why)}, status_code=409)
+            return page(request, "web/host.html.j2", event, status=409,
+                        **{**view(event), "refused": why})  # fmt: skip
+        note = f", recorded into {event.club.season_name}"
+    event.store.set_locked(locking, note=note)
+    request.app.state.log(f"{event.id}: {'locked' if locking else 'unlocked'}{note}")
     return _done(request, event)
+
+
+def _not_recorded(exc: BuncoError) -> list[str]:
+    """Why the night cannot be recorded, in the dashboard's words: a line, then the details."""
+    if isinstance(exc, record.NotValid):
+        return ["The totals do not hold together yet; nothing was locked or recorded.",
+                *(p.message for p in exc.validation.errors[:6])]  # fmt: skip
+    if isinstance(exc, record.OpenTie):
+        return [f"{exc.prize} is still tied ({exc.tied}): name its winner or roll the dice, "
+                "then lock again; nothing was locked or recorded."]  # fmt: skip
+    return [f"Not locked: {exc}"]
 
 
 def _done(request: Request, event: ServedEvent) -> Response:

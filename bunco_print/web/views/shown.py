@@ -1,10 +1,12 @@
 """How a night's sheets are worded on its pages: labels, progress, standings, the entry form's
-fields and the prizes as they stand. Plain values for the templates; the rules are the core's."""
+fields, the prizes as they stand and a club's season after tonight. Plain values for the
+templates; the rules are the core's."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bunco_print.club import tonight
 from bunco_print.edges.store import Action, Change, Stored
 from bunco_print.game.money import format_money
 from bunco_print.nights import live, results
@@ -118,6 +120,38 @@ def seats(event: ServedEvent, now: live.NightSoFar) -> list[dict]:
     if adv.final_seats:
         groups.append({"title": "Final table", "seats": [award(event, a) for a in adv.final_seats]})
     return groups
+
+
+# --- a club's season ---------------------------------------------------------------------------
+
+
+def season(event: ServedEvent, now: live.NightSoFar, limit: int | None = None) -> dict | None:
+    """A club night's season as it will stand after tonight, its first `limit` rows, each with
+    how far she rises (None: the night is no club's)."""
+    club = event.club
+    if club is None:
+        return None
+    after = event.kept("season", lambda: tonight.after_tonight(club, now.settlement))
+    rows = []
+    for row in after.rows[:limit]:
+        was = after.before.get(row.name)
+        moved = 0 if was is None else was - row.rank
+        rows.append({
+            "rank": row.rank, "name": row.name, "role": row.role, "nights": row.nights,
+            "wins": row.wins, "buncos": row.buncos, "points": row.points,
+            "tonight": row.name in after.tonight,
+            "rise": "new" if was is None else f"▲{moved}" if moved > 0 else
+                    f"▼{-moved}" if moved < 0 else "",
+            "move": "new" if was is None else "up" if moved > 0 else "down" if moved < 0 else "",
+        })  # fmt: skip
+    return {
+        "name": club.season_name,
+        "nights": after.nights,
+        "rows": rows,
+        "more": len(after.rows) - len(rows),
+        "recorded": after.recorded,
+        "word": event.night.ruleset.word,
+    }
 
 
 # --- the history ------------------------------------------------------------------------------

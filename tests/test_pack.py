@@ -99,6 +99,15 @@ def test_one_score_sheet_per_player_with_its_number_and_name(pack13):
     assert "Zoë Łucja O'Brien" in texts[0] and "Bea" in texts[1]
 
 
+def test_every_box_the_phone_asks_for_is_on_the_printed_sheet(pack13):
+    """The form asks whoever ended with the fuzzy die (classic's Traveler) to tick it: the
+    sheet's totals have its box; a ruleset without one has none."""
+    for text in page_texts(pack13.documents["score-sheets.pdf"]):
+        assert "Tonight’s totals" in text and "Wins Losses Buncos Fuzzy die" in text, text
+    plain = page_texts(build(12, ruleset="mybunco").documents["score-sheets.pdf"])[0]
+    assert "Minis" in plain and "Fuzzy die" not in plain and "Traveler" not in plain
+
+
 def test_every_qr_code_decodes_to_a_signed_link_for_its_own_sheet(pack13):
     codes = qr_codes(pack13.documents["score-sheets.pdf"])
     event = pack13.event

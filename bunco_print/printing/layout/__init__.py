@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
+from bunco_print.engine.validate import has_traveler
 from bunco_print.game import night as model
 from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout import svg
@@ -153,6 +154,8 @@ def _makers(night: Inputs, date: str, pieces: tuple[str, ...], details: dict, si
     holds) and the page's place among the document's backgrounds."""
     word, ruleset = night.ruleset.word, night.ruleset
     sheet_totals = ["Wins", "Losses", f"{word}s"] + (["Minis"] if ruleset.track_mini_buncos else [])
+    if has_traveler(ruleset):  # ticked by whoever holds it at the end, as the phone's form asks
+        sheet_totals.append((ruleset.traveler_token or "Traveler").capitalize())
     sheet_args = {
         "score_sheet": ("score", sheet_totals, "Sheet"),
         "team_card": ("team", ["Wins", f"{word}s"], "Team card"),

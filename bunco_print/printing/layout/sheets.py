@@ -117,6 +117,9 @@ def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDim
     return label, label_w, pitch
 
 
+TOTAL_PAD = 6  # pt: a totals box's label keeps this much clear of its frame, both sides
+
+
 def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
     """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
     QR code's caption: their labels."""
@@ -140,8 +143,10 @@ def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, tota
         )
     ]
     small = max(sub_fs * 0.9, 6 * night.scale)
+    bold = night.font("body", "700")
     for k, label in enumerate(totals):
         bx = x + k * (box_w + box_gap)
+        size = min(small, (box_w - TOTAL_PAD) / bold.width(label, 1))  # "Fuzzy die" 4 a page
         layer.add(
             svg.stroke(night.frame, night.frame_width(1.4)),
             svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
@@ -151,7 +156,7 @@ def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, tota
                 bx + box_w / 2,
                 y + box_y + small + 2.5,
                 label,
-                small,
+                size,
                 night.family("body"),
                 700,
                 night.muted,

@@ -28,6 +28,7 @@ from bunco_print.catalogue.plan import CataloguePlan, Listing, PackSpec, input_d
 from bunco_print.edges import config, output
 from bunco_print.errors import InputError
 from bunco_print.printing import orders
+from bunco_print.printing.request import NONE
 from bunco_print.theming import themes
 
 MAX_FILE = 20 * 1000 * 1000  # a shop's limit per file (20 MB)
@@ -126,7 +127,8 @@ def _read_listing(folder: Path) -> dict:
 
 
 def _zip_time(plan: CataloguePlan) -> tuple[int, int, int, int, int, int]:
-    when = config.source_date() or datetime.fromisoformat(plan.date).replace(tzinfo=UTC)
+    day = plan.date or config.event_date(None)  # undated packs: today's, as the files'
+    when = config.source_date() or datetime.fromisoformat(day).replace(tzinfo=UTC)
     when = max(when, datetime(1980, 1, 1, tzinfo=UTC))  # the earliest time a zip can hold
     return (when.year, when.month, when.day, when.hour, when.minute, when.second // 2 * 2)
 
@@ -177,7 +179,9 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         paper=spec.paper,
         per_page=spec.per_page,
         seed=plan.seed,
-        date=plan.date,
+        date=plan.date or NONE,
+        buy_in=NONE if plan.buy_in is None else plan.buy_in,
+        currency=plan.currency,
         editable=plan.editable,
         qr=plan.qr,
         extras=plan.extras,

@@ -20,8 +20,19 @@ from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import reader, rulesets
-from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
+from bunco_print.game.limits import (
+    EXTRAS,
+    MAX_CURRENCY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAPERS,
+    PER_PAGE,
+    check_buy_in,
+    check_extras,
+    text,
+)
 from bunco_print.game.values import check_date, printable
+from bunco_print.printing.request import NONE
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
@@ -78,13 +89,15 @@ class CataloguePlan:
     per_page: tuple[int, ...]
     rulesets: tuple[str, ...]
     seed: int
-    date: str
+    date: str  # "": undated, a line to write it in
     wording: Wording = field(default_factory=Wording)
     editable: bool = False  # fillable form fields on the packs' write-in lines
     # QR codes: off, as a buyer has no scoring engine (and every buyer of a listing would get
     # the same night's links); on, they open the engine at the seller's engine URL
     qr: bool = False
     extras: tuple[str, ...] = EXTRAS  # what a shop pack adds (pack --extras); all by default
+    buy_in: int | None = None  # None: the amounts written in, for any buy-in
+    currency: str = "$"
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
@@ -150,13 +163,14 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:
         raise InputError(f"{name('seed')} must be a whole number from 0 to 999999999, not {seed!r}")
-    date = settings.get("date")
+    date = settings.get("date", NONE)  # a shop's packs are undated unless a date is given
     if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
         date = date.isoformat()
     try:
-        day = config.event_date(None if date is None else check_date(date))
+        day = "" if date == NONE else check_date(date)
     except InputError as exc:
         raise InputError(f"{name('date')} {str(exc).removeprefix('date ')}") from None
+    buy_in, currency = _money(settings, name)
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),
@@ -198,7 +212,22 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         editable=editable,
         qr=qr,
         extras=extras,
+        buy_in=buy_in,
+        currency=currency,
     )
+
+
+def _money(settings: Mapping[str, object], name) -> tuple[int | None, str]:
+    """The buy-in (none, the default: the amounts written in by hand) and the currency."""
+    buy_in, currency = settings.get("buy_in", NONE), settings.get("currency", "$")
+    if isinstance(buy_in, str) and buy_in.isascii() and buy_in.isdigit() and len(buy_in) < 12:
+        buy_in = int(buy_in)
+    try:
+        text(currency, "currency", MAX_CURRENCY)
+        return (None if buy_in == NONE else check_buy_in(buy_in)), currency
+    except InputError as exc:
+        said = exc.field or ""
+        raise InputError(f"{name(said)} {str(exc).removeprefix(said + ' ')}") from None
 
 
 def input_digest(plan: CataloguePlan, listing: Listing) -> str:

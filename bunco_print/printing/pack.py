@@ -95,7 +95,7 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         title=request.title or in_words_of(theme.title, ruleset),
         names=request.names,
         sets=request.sets,
-        buy_in=request.buy_in,
+        buy_in=0 if request.buy_in is None else request.buy_in,  # none: no pot to split
         currency=request.currency,
         engine_url=request.engine_url,
         star_on_back=request.star_on_back,
@@ -104,7 +104,8 @@ def plan(request: PackRequest) -> tuple[Night, str, themes.Theme, rulesets.Rules
         | ({"ink_saver": True} if request.ink_saver else {})
         | ({"editable": True} if request.editable else {})
         | ({} if request.qr else {"qr": False})
-        | ({"extras": ",".join(request.extras)} if request.extras else {}),
+        | ({"extras": ",".join(request.extras)} if request.extras else {})
+        | ({"write_in": ",".join(request.write_in)} if request.write_in else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"

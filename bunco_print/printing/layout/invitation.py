@@ -21,6 +21,7 @@ DETAILS = (
     ("host_name", "HOSTED BY"),
     ("rsvp", "RSVP"),
 )
+BRING = ("buy_in", "BRING")  # --buy-in none: a row to write the buy-in in
 # Measures in pt; those marked (k) are times --large-print's scale. The words MARGIN in from
 # the safe edge; the frame's corner art CORNER, its corners FRAME_RADIUS; the dice (DICE_W by
 # DICE_H) DICE_TOP down.
@@ -92,11 +93,12 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
     top = rule_y + DETAILS_GAP
     notes_y = ph - EDGE - NOTES_H * k  # two lines of notes and the star under them
     label_w = LABEL_W * k
-    row_h = min(ROW_MAX * k, (notes_y - NOTES_GAP - top) / len(DETAILS))
+    shown = DETAILS + (BRING,) * night.amounts_written
+    row_h = min(ROW_MAX * k, (notes_y - NOTES_GAP - top) / len(shown))
     table = Rows(top, row_h, mx, label_w, mx + label_w + VALUE_GAP, cw - label_w - VALUE_GAP)
     layer, rows, slots = svg.Layer(), [], []
     values = {"date": date, **details}
-    for n, (key, label) in enumerate(DETAILS):
+    for n, (key, label) in enumerate(shown):
         row, slot = _detail(night, layer, table, n, key, label, values.get(key, ""))
         rows.append(row)
         slots += [slot] if slot else []

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from bunco_print.catalogue import make_plan
@@ -90,6 +91,14 @@ def test_an_editable_pack_has_fields_for_the_date_and_each_amount(editable):
     assert amounts | dates | details <= fields, sorted((amounts | dates | details) - fields)
     text = " ".join(texts(editable).values())
     assert "EURBUY-IN=EURINTHEPOT" in text.replace(" ", "") and not AN_AMOUNT.search(text)
+
+
+def test_an_editable_pots_field_sums_the_players_times_the_buy_in(editable):
+    with pikepdf.open(editable / "pack.pdf") as pdf:
+        (pot,) = pdf.Root.AcroForm.CO  # the one field a viewer calculates
+        script = str(pot.AA.C.JS)
+    assert str(pot.T) == "prize-sheet-1-pot-pot"
+    assert 'getField("prize-sheet-1-pot-buy-in")' in script and "13 * b" in script
 
 
 def test_the_engine_settles_a_night_whose_amounts_were_written_in(folder, tmp_path):

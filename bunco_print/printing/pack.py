@@ -170,7 +170,8 @@ def build_pack(request: PackRequest, lay_out: Callable[[str], Backgrounds] | Non
             continue  # backs and pieces are parts of other documents
         specs = list(stamper(doc)(doc, event, secret, theme, backgrounds, laid))
         if field_pages:
-            specs = list(editable.with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
+            file = DOCUMENT_FILES[doc]
+            specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,

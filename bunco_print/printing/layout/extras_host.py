@@ -85,7 +85,7 @@ def needs(night: Inputs) -> tuple[Need, ...]:
         token = ruleset.traveler_token
         items.append(Need("1", token, f"it goes to whoever rolls a {word}; its holder wins"))
     prizes = len(event.prizes)
-    if event.pot:
+    if event.pot or night.amounts_written:
         why = "the pot, split as the prize sheet shows: an envelope and change"
     else:
         why = "one for each category on the prize sheet"

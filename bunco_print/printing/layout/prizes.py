@@ -30,6 +30,8 @@ WINNER_ABOVE, WINNER_SIZE, WINNER_SPACING = 22, 6.5, 0.8
 # A prize's name and note: WHAT_GAP right of its badge, WHAT_ROOM narrower (the gap and room
 # before the winner's line); its top above the row's middle, with a note and without (k).
 WHAT_GAP, WHAT_ROOM, WHAT_UP_NOTE, WHAT_UP = 16, 28, 15, 9
+# A note's lines (its size NOTE_SIZE, k, as the CSS's): each lifts the name NOTE_HALF (k).
+NOTE_SIZE, NOTE_HALF = 9, 6
 # The amount's slot in its badge (shares of the badge: in, up from the middle, wide, tall);
 # its largest size a share of the normal sheet's badge (k).
 AMOUNT_INSET, AMOUNT_UP, AMOUNT_W, AMOUNT_H, AMOUNT_SIZE = 0.08, 0.25, 0.84, 0.5, 0.36
@@ -320,9 +322,24 @@ def _prizes(night: Inputs, rows: Rows, cw) -> tuple[tuple[PrizeRow, ...], list[S
         elif written:  # the amount written in, by the currency's symbol
             box = _after_symbol(night, [], _amount_box(rows, i), rows.amount_size * SYMBOL_SIZE)
             amounts.append(Slot(f"prize-{i}-amount", box, "field", i, size=rows.amount_size))
-        up = (WHAT_UP_NOTE if prize.note or written else WHAT_UP) * k
-        what = Block(
-            MARGIN + badge_w + WHAT_GAP, middle - up, cw * WINNER_FROM - badge_w - WHAT_ROOM
-        )
-        whats.append(PrizeRow(what, share_words(shares[prize.id]) if written else ""))
+        what_w = cw * WINNER_FROM - badge_w - WHAT_ROOM
+        share = share_words(shares[prize.id]) if written else ""
+        up = (WHAT_UP_NOTE if prize.note else WHAT_UP) * k
+        if share:  # the share, then the note: as many lines as they take, centred
+            said = f"{share.capitalize()}. {prize.note}"
+            up = (WHAT_UP + NOTE_HALF * _lines(night, said, what_w, NOTE_SIZE * k)) * k
+        what = Block(MARGIN + badge_w + WHAT_GAP, middle - up, what_w)
+        whats.append(PrizeRow(what, share))
     return tuple(whats), amounts
+
+
+def _lines(night: Inputs, text: str, width: float, size: float) -> int:
+    """The lines `text` takes in bold body type (the widest it is set in) `width` pt wide."""
+    font, lines, line = night.font("body", "700"), 1, ""
+    for word in text.split():
+        longer = f"{line} {word}".strip()
+        if line and font.width(longer, size) > width:
+            lines, line = lines + 1, word
+        else:
+            line = longer
+    return lines

@@ -71,6 +71,7 @@ def test_the_date_and_the_amounts_have_places_to_write_them_in(folder):
     assert prizes.count("$") == 2 + 6  # the buy-in, the pot and each of the six prizes
     assert found["prize-tags.pdf"].replace(" ", "").count("AMOUNTORGIFT") == 6
     assert "write what each paid" in found["sign-in-sheet.pdf"]
+    assert "Most Buncos (a third of the pot)" in found["rules-handout.pdf"]
 
 
 def test_event_json_records_what_was_left_to_fill_in(folder):

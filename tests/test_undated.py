@@ -144,3 +144,18 @@ def test_a_shops_packs_are_undated_and_unpriced_unless_the_seller_fixes_them():
         assert request.currency == settings.get("currency", "$")
     with pytest.raises(InputError, match=r"^--buy-in must be a whole number"):
         make_plan({"themes": ["classic"], "buy_in": "lots"}, {"buy_in": "--buy-in"})
+
+
+def test_none_is_the_word_for_no_date_no_buy_in_and_no_symbol():
+    from bunco_print.printing.orders import pack_request
+
+    request = pack_request({"players": 8, "date": "none", "buy_in": "none", "currency": "none"})
+    assert (request.date, request.buy_in, request.currency) == ("", None, "")
+    assert request.write_in == ("date", "buy_in")
+    given = pack_request({"players": 8, "date": "2026-12-04", "buy_in": "10"})
+    assert (given.date, given.buy_in, given.currency, given.write_in) == (
+        "2026-12-04",
+        10,
+        "$",
+        (),
+    )

@@ -86,6 +86,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
             seed=secrets.randbelow(10**9) if chosen["seed"] is None else chosen["seed"],
             date=day,
             buy_in=buy_in,
+            currency="" if value["currency"] == NONE else value["currency"],
             engine_url=engine_url,
             extras=extras,
             creation_date=config.source_date(),

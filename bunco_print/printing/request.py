@@ -80,7 +80,9 @@ class PackRequest:
         metavar="AMOUNT",
         kind=str,
     )
-    currency: str = _option("$", "The currency's symbol or code.", metavar="TEXT")
+    currency: str = _option(
+        "$", "The currency's symbol or code; none: amounts with no symbol.", metavar="TEXT"
+    )
     engine_url: str = _option(
         DEFAULT_ENGINE_URL,
         "The base URL of the scoring engine the QR codes open.",

@@ -113,6 +113,10 @@ def test_the_engine_settles_a_night_whose_amounts_were_written_in(folder, tmp_pa
     assert "$0" not in result.stdout
     sheet = " ".join(page_texts((tmp_path / "results.pdf").read_bytes()))
     assert "a third of the pot" in sheet and not AN_AMOUNT.search(sheet)
+    # the host may tell the engine the buy-in she wrote in: the amounts are then worked out
+    told = bunco("prizes", *args, "--buy-in", "5", cwd=tmp_path)
+    assert told.returncode == 0, told.stderr
+    assert "pot $65 = $5 x 13 players" in " ".join(told.stdout.split())
 
 
 @pytest.mark.parametrize(

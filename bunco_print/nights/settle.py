@@ -49,7 +49,7 @@ def load_night(
     `buy_in` overrides the pack's stake; `source` names the manifest in messages."""
     from bunco_print.game.limits import check_players
     from bunco_print.game.manifest import from_manifest, loads
-    from bunco_print.game.night import night_for
+    from bunco_print.game.night import night_for, with_buy_in
 
     if manifest is not None:
         if players is not None or ruleset is not None or sets is not None:
@@ -73,7 +73,7 @@ def load_night(
             check_name(ruleset, "ruleset", rulesets.available)
         night = night_for(ruleset or "classic", check_players(players), sets=sets)
     if buy_in is not None:
-        night = replace(night, buy_in=check_buy_in(buy_in))
+        night = with_buy_in(night, buy_in)
     return night
 
 

@@ -171,15 +171,27 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
     else:
         write_in = svg.stroke(night.colors["line"], WRITE_IN_W)
         layer.add(write_in, svg.seg(rows.value_x, base, rows.value_x + rows.value_w, base))
+        symbol = _symbol(night, layer, rows.value_x, base) if key == "buy_in" else 0.0
         box = Box(
-            rows.value_x + FIELD_INSET,
+            rows.value_x + FIELD_INSET + symbol,
             base - FIELD_UP * k,
-            rows.value_w - 2 * FIELD_INSET,
+            rows.value_w - 2 * FIELD_INSET - symbol,
             FIELD_H * k,
         )
         slot = night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
     label_at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w, LABEL_SIZE * k)
     return Detail(Line(label_at, label), value), slot
+
+
+def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
+    """--buy-in none: the currency's symbol (if any) on the BRING line's left end, as large as
+    a written amount; the room it takes."""
+    symbol, size = night.event.currency, VALUE_SIZE * night.scale
+    if not symbol:
+        return 0.0
+    family = night.family("body")
+    layer.text(svg.text(x, base - VALUE_UP, symbol, size, family, 700, night.muted))
+    return night.font("body", "700").width(symbol, size) + FIELD_INSET
 
 
 def _notes(night: Inputs, mx, cw, notes_y) -> tuple[Line, ...]:

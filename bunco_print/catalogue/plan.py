@@ -27,11 +27,11 @@ from bunco_print.game.limits import (
     MIN_PLAYERS,
     PAPERS,
     PER_PAGE,
-    check_buy_in,
     check_extras,
     text,
 )
 from bunco_print.game.values import check_date, printable
+from bunco_print.printing.orders import read_buy_in
 from bunco_print.printing.request import NONE
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
@@ -220,11 +220,9 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
 def _money(settings: Mapping[str, object], name) -> tuple[int | None, str]:
     """The buy-in (none, the default: the amounts written in by hand) and the currency."""
     buy_in, currency = settings.get("buy_in", NONE), settings.get("currency", "$")
-    if isinstance(buy_in, str) and buy_in.isascii() and buy_in.isdigit() and len(buy_in) < 12:
-        buy_in = int(buy_in)
     try:
         text(currency, "currency", MAX_CURRENCY)
-        return (None if buy_in == NONE else check_buy_in(buy_in)), currency
+        return read_buy_in(buy_in), currency
     except InputError as exc:
         said = exc.field or ""
         raise InputError(f"{name(said)} {str(exc).removeprefix(said + ' ')}") from None

@@ -391,16 +391,6 @@ def with_groups(night: Night, groups: Mapping[str, int] | None) -> Night:
     return replace(night, rooms=tuple(rooms))
 
 
-def with_buy_in(night: Night, buy_in: int) -> Night:
-    """The night with this buy-in: its pot and prizes worked out from it, known now even for a
-    pack printed with `--buy-in none` (whose extra.write_in then no longer names the buy-in)."""
-    check_buy_in(buy_in)
-    extra = dict(night.extra)
-    left = [key for key in str(extra.pop("write_in", "")).split(",") if key and key != "buy_in"]
-    extra |= {"write_in": ",".join(left)} if left else {}
-    return replace(night, buy_in=buy_in, extra=extra)
-
-
 def room_seats(room: Room) -> int:
     """Real players a room seats."""
     return SEATS_PER_TABLE * len(room.tables) - room.ghosts

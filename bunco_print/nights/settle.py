@@ -49,7 +49,7 @@ def load_night(
     `buy_in` overrides the pack's stake; `source` names the manifest in messages."""
     from bunco_print.game.limits import check_players
     from bunco_print.game.manifest import from_manifest, loads
-    from bunco_print.game.night import night_for, with_buy_in
+    from bunco_print.game.night import night_for
 
     if manifest is not None:
         if players is not None or ruleset is not None or sets is not None:
@@ -75,6 +75,16 @@ def load_night(
     if buy_in is not None:
         night = with_buy_in(night, buy_in)
     return night
+
+
+def with_buy_in(night: Night, buy_in: int) -> Night:
+    """The night with this buy-in: its pot and prizes worked out from it, known now even for a
+    pack printed with `--buy-in none` (whose extra.write_in then no longer names the buy-in)."""
+    check_buy_in(buy_in)
+    extra = dict(night.extra)
+    left = [key for key in str(extra.pop("write_in", "")).split(",") if key and key != "buy_in"]
+    extra |= {"write_in": ",".join(left)} if left else {}
+    return replace(night, buy_in=buy_in, extra=extra)
 
 
 def read_totals(night: Night, data: bytes | None, filename: str, field: str = "totals") -> Totals:

@@ -61,7 +61,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     one_of(value["per_page"], "per_page", PER_PAGE)
     one_of(value["paper"], "paper", PAPERS)
     check_players(players)
-    buy_in = _buy_in(value["buy_in"])
+    buy_in = read_buy_in(value["buy_in"])
     extras = limits.check_extras(value["extras"] or None)
     invitation = limits.check_details({key: chosen[key] for key in INVITATION})
     if value["sets"]:  # 0, like None: the ruleset's
@@ -102,7 +102,7 @@ def _date(given: str) -> str:
         raise InputError(f"date must be YYYY-MM-DD or none, not {shown(given)}", "date") from None
 
 
-def _buy_in(given: object) -> int | None:
+def read_buy_in(given: object) -> int | None:
     """The buy-in as given (a number, or its digits as a face reads them); none: None, the
     amounts left to be written in."""
     if given == NONE:

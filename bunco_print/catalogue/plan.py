@@ -20,19 +20,9 @@ from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import reader, rulesets
-from bunco_print.game.limits import (
-    EXTRAS,
-    MAX_CURRENCY,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PAPERS,
-    PER_PAGE,
-    check_extras,
-    text,
-)
+from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
 from bunco_print.game.values import check_date, printable
-from bunco_print.printing.orders import read_buy_in
-from bunco_print.printing.request import NONE
+from bunco_print.printing.orders import NONE, read_money
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
@@ -166,11 +156,11 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     date = settings.get("date", NONE)  # a shop's packs are undated unless a date is given
     if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
         date = date.isoformat()
-    try:
+    try:  # none, the defaults: undated, the amounts written in
         day = "" if date == NONE else check_date(date)
+        buy_in, currency = read_money(settings.get("buy_in", NONE), settings.get("currency", "$"))
     except InputError as exc:
-        raise InputError(f"{name('date')} {str(exc).removeprefix('date ')}") from None
-    buy_in, currency = _money(settings, name)
+        raise InputError(f"{name(exc.field)} {str(exc).removeprefix(exc.field + ' ')}") from None
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),
@@ -215,17 +205,6 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         buy_in=buy_in,
         currency=currency,
     )
-
-
-def _money(settings: Mapping[str, object], name) -> tuple[int | None, str]:
-    """The buy-in (none, the default: the amounts written in by hand) and the currency."""
-    buy_in, currency = settings.get("buy_in", NONE), settings.get("currency", "$")
-    try:
-        text(currency, "currency", MAX_CURRENCY)
-        return read_buy_in(buy_in), currency
-    except InputError as exc:
-        said = exc.field or ""
-        raise InputError(f"{name(said)} {str(exc).removeprefix(said + ' ')}") from None
 
 
 def input_digest(plan: CataloguePlan, listing: Listing) -> str:

@@ -11,7 +11,6 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import date as calendar
 from pathlib import Path
 
 from bunco_print import __version__
@@ -153,12 +152,10 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:
         raise InputError(f"{name('seed')} must be a whole number from 0 to 999999999, not {seed!r}")
-    date = settings.get("date", NONE)  # a shop's packs are undated unless a date is given
-    if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
-        date = date.isoformat()
+    date = str(settings.get("date", NONE))  # catalogue.toml may write it bare: 2026-12-04
     try:  # none, the defaults: undated, the amounts written in
         day = "" if date == NONE else check_date(date)
-        buy_in, currency = read_money(settings.get("buy_in", NONE), settings.get("currency", "$"))
+        money = read_money(settings.get("buy_in", NONE), settings.get("currency", "$"))
     except InputError as exc:
         raise InputError(f"{name(exc.field)} {str(exc).removeprefix(exc.field + ' ')}") from None
     wording = Wording(
@@ -202,8 +199,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         editable=editable,
         qr=qr,
         extras=extras,
-        buy_in=buy_in,
-        currency=currency,
+        **money,
     )
 
 

@@ -61,7 +61,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     one_of(value["per_page"], "per_page", PER_PAGE)
     one_of(value["paper"], "paper", PAPERS)
     check_players(players)
-    buy_in, currency = read_money(value["buy_in"], value["currency"])
+    money = read_money(value["buy_in"], value["currency"])
     extras = limits.check_extras(value["extras"] or None)
     invitation = limits.check_details({key: chosen[key] for key in INVITATION})
     if value["sets"]:  # 0, like None: the ruleset's
@@ -79,14 +79,13 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     return PackRequest(
         **value
         | {key: invitation.get(key, "") for key in INVITATION}
+        | money
         | dict(
             players=players,
             names=names,
             per_page=limits.LARGE_PER_PAGE[value["per_page"]] if large else value["per_page"],
             seed=secrets.randbelow(10**9) if chosen["seed"] is None else chosen["seed"],
             date=day,
-            buy_in=buy_in,
-            currency=currency,
             engine_url=engine_url,
             extras=extras,
             creation_date=config.source_date(),
@@ -102,11 +101,11 @@ def _date(given: str) -> str:
         raise InputError(f"date must be YYYY-MM-DD or none, not {shown(given)}", "date") from None
 
 
-def read_money(buy_in: object, currency: object) -> tuple[int | None, str]:
-    """A buy-in (see read_buy_in) and a currency's symbol or code (none: no symbol), checked:
-    as pack and catalogue read them."""
+def read_money(buy_in: object, currency: object) -> dict[str, Any]:
+    """A buy-in (see read_buy_in) and a currency's symbol or code (none: no symbol), checked,
+    by their fields' names: as pack and catalogue read them."""
     limits.text(currency, "currency", limits.MAX_CURRENCY)
-    return read_buy_in(buy_in), "" if currency == NONE else str(currency)
+    return {"buy_in": read_buy_in(buy_in), "currency": "" if currency == NONE else currency}
 
 
 def read_buy_in(given: object) -> int | None:

@@ -29,6 +29,7 @@ from bunco_print.edges import config, output
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable
 from bunco_print.printing import orders
+from bunco_print.printing.request import NONE
 from bunco_print.theming import themes
 
 MAX_FILE = 20 * 1000 * 1000  # a shop's limit per file (20 MB)
@@ -169,7 +170,8 @@ def _other_listings(folder: Path, planned: set[str]) -> list[tuple[str, dict]]:
 
 
 def _zip_time(plan: CataloguePlan) -> tuple[int, int, int, int, int, int]:
-    when = config.source_date() or datetime.fromisoformat(plan.date).replace(tzinfo=UTC)
+    day = plan.date or config.event_date(None)  # undated packs: today's, as the files'
+    when = config.source_date() or datetime.fromisoformat(day).replace(tzinfo=UTC)
     when = max(when, datetime(1980, 1, 1, tzinfo=UTC))  # the earliest time a zip can hold
     return (when.year, when.month, when.day, when.hour, when.minute, when.second // 2 * 2)
 
@@ -223,7 +225,9 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         paper=spec.paper,
         per_page=spec.per_page,
         seed=plan.seed,
-        date=plan.date,
+        date=plan.date or NONE,
+        buy_in=NONE if plan.buy_in is None else plan.buy_in,
+        currency=plan.currency,
         editable=plan.editable,
         qr=plan.qr,
         extras=plan.extras,

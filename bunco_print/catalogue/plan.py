@@ -11,7 +11,6 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import date as calendar
 from pathlib import Path
 
 from bunco_print import __version__
@@ -22,6 +21,7 @@ from bunco_print.errors import InputError
 from bunco_print.game import reader, rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
 from bunco_print.game.values import check_date, printable
+from bunco_print.printing.orders import NONE, read_money
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
 
@@ -92,13 +92,15 @@ class CataloguePlan:
     per_page: tuple[int, ...]
     rulesets: tuple[str, ...]
     seed: int
-    date: str
+    date: str  # "": undated, a line to write it in
     wording: Wording = field(default_factory=Wording)
     editable: bool = False  # fillable form fields on the packs' write-in lines
     # QR codes: off, as a buyer has no scoring engine (and every buyer of a listing would get
     # the same night's links); on, they open the engine at the seller's engine URL
     qr: bool = False
     extras: tuple[str, ...] = EXTRAS  # what a shop pack adds (pack --extras); all by default
+    buy_in: int | None = None  # None: the amounts written in, for any buy-in
+    currency: str = "$"
 
     def options(self) -> dict:
         """What shapes every listing's bytes besides its theme's files (for the input digest)."""
@@ -187,13 +189,12 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     seed = settings.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 10**9:
         raise InputError(f"{name('seed')} must be a whole number from 0 to 999999999, not {seed!r}")
-    date = settings.get("date")
-    if type(date) is calendar:  # catalogue.toml may write it bare: date = 2026-12-04
-        date = date.isoformat()
-    try:
-        day = config.event_date(None if date is None else check_date(date))
+    date = str(settings.get("date", NONE))  # catalogue.toml may write it bare: 2026-12-04
+    try:  # none, the defaults: undated, the amounts written in
+        day = "" if date == NONE else check_date(date)
+        money = read_money(settings.get("buy_in", NONE), settings.get("currency", "$"))
     except InputError as exc:
-        raise InputError(f"{name('date')} {str(exc).removeprefix('date ')}") from None
+        raise InputError(f"{name(exc.field)} {str(exc).removeprefix(exc.field + ' ')}") from None
     wording = Wording(
         shop=_text(settings, "shop", name, MAX_SHOP),
         title=_title_template(settings, name),
@@ -236,6 +237,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         editable=editable,
         qr=qr,
         extras=extras,
+        **money,
     )
 
 

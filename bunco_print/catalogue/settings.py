@@ -44,7 +44,19 @@ SETTINGS = (
     Setting("rulesets", f"Rule systems, {LISTED}.  [default: classic]", listed=True),
     Setting("shop", "The shop's name, for the words.", metavar="TEXT"),
     Setting("seed", "The seed of every pack.  [default: 1]", int, "N"),
-    Setting("date", "The date on the packs, YYYY-MM-DD.  [default: today]", metavar="DATE"),
+    Setting(
+        "date",
+        "The date on the packs, YYYY-MM-DD, or none.  [default: none, a line to write it in: "
+        "packs a buyer prints every month]",
+        metavar="DATE",
+    ),
+    Setting(
+        "buy_in",
+        "What each player puts in the pot, printed with each prize's amount, or none.  "
+        "[default: none, boxes to write the buy-in, pot and prizes in]",
+        metavar="AMOUNT",
+    ),
+    Setting("currency", "The currency's symbol or code.  [default: $]", metavar="TEXT"),
     Setting("title", option=False),
     Setting("intro", option=False),
     Setting("tags", option=False),

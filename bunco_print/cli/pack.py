@@ -99,14 +99,17 @@ def _summary(result, folder: Path, seed: int) -> None:
     from bunco_print.game.money import format_money
 
     event = result.event
-    table = Table(title=plain(f"{event.title} — {event.date}"), show_header=False, box=None)
+    when = event.date or "undated (--date none)"
+    table = Table(title=plain(f"{event.title} — {when}"), show_header=False, box=None)
     table.add_column()
     table.add_column(overflow="fold")  # a long path is shown whole, never cut
     ghosts = f", {event.ghosts} ghost seat(s)" if event.ghosts else ""
     rows = {
         "players": f"{event.players} at {len(event.tables)} tables{ghosts}",
         "pages": str(result.pages),
-        "pot": format_money(event.pot, event.currency),
+        "pot": format_money(event.pot, event.currency)
+        if event.amounts_known
+        else "written in by hand (--buy-in none)",
         "seed": f"{seed} (repeat with --seed {seed})",
         "written": str(folder / "pack.pdf"),
     }

@@ -103,9 +103,13 @@ def _who(a: Award) -> str:
     return ", ".join(a.winners) or "-"
 
 
-def awards_table(title: str, awards: Iterable[Award], currency: str | None) -> Table:
+def awards_table(
+    title: str, awards: Iterable[Award], currency: str | None, first: str = ""
+) -> Table:
+    """Prizes with their amounts in `currency` (none: seats, or prizes whose amounts are not
+    known: `first` names the column)."""
     table = Table(title=plain(title), title_justify="left")
-    table.add_column("prize" if currency else "seat")
+    table.add_column(first or ("prize" if currency else "seat"))
     if currency:
         table.add_column("amount", justify="right")
     table.add_column("sheet", no_wrap=False)
@@ -128,7 +132,10 @@ def _amount(a: Award, currency: str) -> str:
 def settlement_view(settlement: Settlement, limit: int | None = 30) -> Group:
     night = settlement.validation.night
     parts: list = []
-    if settlement.prizes:
+    if settlement.prizes and not night.amounts_known:  # --buy-in none: written in by hand
+        title = "Prizes (amounts as written on the prize sheet)"
+        parts.append(awards_table(title, settlement.prizes, None, "prize"))
+    elif settlement.prizes:
         pot = (
             f"pot {money(night.pot, night.currency)} = {money(night.buy_in, night.currency)}"
             f" x {night.players} players"

@@ -196,7 +196,7 @@ TOP: dict[str, Check] = {
     "format": _format,
     "event_id": _ident(MAX_EVENT_ID),
     "title": _text(MAX_TITLE),
-    "date": check_date,
+    "date": lambda value, path: value if value == "" else check_date(value),  # "": undated
     "ruleset": code_name,
     "players": lambda value, path: check_players(value),
     "sets": lambda value, path: check_sets(value),

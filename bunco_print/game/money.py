@@ -31,3 +31,21 @@ def format_money(amount: int, currency: str = "$") -> str:
     if len(currency) <= 1:
         return f"{sign}{currency}{digits}"
     return f"{sign}{digits} {currency}"
+
+
+_PARTS = {2: "half", 3: "third", 4: "quarter", 5: "fifth", 6: "sixth", 8: "eighth", 10: "tenth"}
+_PARTS |= {12: "twelfth", 15: "fifteenth", 20: "twentieth", 30: "thirtieth"}
+_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def share_words(share: Fraction) -> str:
+    """A prize's share of the pot as a host says it ("half the pot", "a third of the pot", "two
+    fifteenths of the pot"), for a pack whose amounts are written in by hand."""
+    part, count = _PARTS.get(share.denominator), _COUNTS.get(share.numerator)
+    if share == 1:
+        return "the whole pot"
+    if share == Fraction(1, 2):
+        return "half the pot"
+    if part is None or count is None:
+        return f"{share.numerator}/{share.denominator} of the pot"
+    return f"{count} {part}{'s' if share.numerator > 1 else ''} of the pot"

@@ -135,6 +135,12 @@ class Night:
         return self.buy_in * self.players
 
     @property
+    def amounts_known(self) -> bool:
+        """False for a pack printed with `--buy-in none`: its buy-in, pot and prizes are what
+        the host wrote in by hand (the night's buy-in is then 0: no pot to split)."""
+        return "buy_in" not in str(self.extra.get("write_in", "")).split(",")
+
+    @property
     def team_cards(self) -> bool:
         return self.ruleset.sheet_kind == "team"
 

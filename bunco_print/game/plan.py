@@ -81,8 +81,9 @@ def plan_event(
 
 def event_id(date: str, digest: str) -> str:
     """The night's id: its date and 24 bits of its seed's digest ("20261204-1b8978"). Short, as
-    it is in every QR code's link: the shorter the link, the bigger a code's modules."""
-    return f"{date.replace('-', '')}-{digest[:6]}"
+    it is in every QR code's link: the shorter the link, the bigger a code's modules. An
+    undated pack's: "undated-1b8978"."""
+    return f"{date.replace('-', '') or 'undated'}-{digest[:6]}"
 
 
 def _deal_seat_cards(

@@ -73,8 +73,18 @@ def load_night(
             check_name(ruleset, "ruleset", rulesets.available)
         night = night_for(ruleset or "classic", check_players(players), sets=sets)
     if buy_in is not None:
-        night = replace(night, buy_in=check_buy_in(buy_in))
+        night = with_buy_in(night, buy_in)
     return night
+
+
+def with_buy_in(night: Night, buy_in: int) -> Night:
+    """The night with this buy-in: its pot and prizes worked out from it, known now even for a
+    pack printed with `--buy-in none` (whose extra.write_in then no longer names the buy-in)."""
+    check_buy_in(buy_in)
+    extra = dict(night.extra)
+    left = [key for key in str(extra.pop("write_in", "")).split(",") if key and key != "buy_in"]
+    extra |= {"write_in": ",".join(left)} if left else {}
+    return replace(night, buy_in=buy_in, extra=extra)
 
 
 def read_totals(night: Night, data: bytes | None, filename: str, field: str = "totals") -> Totals:

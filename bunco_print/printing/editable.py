@@ -16,14 +16,24 @@ from bunco_print.printing.pdf import Field, PageSpec, Rect
 from bunco_print.theming import themes
 
 
-def field(theme: themes.Theme, slot: Slot, name: str) -> Field:
+def field(theme: themes.Theme, slot: Slot, name: str, calculate: str = "") -> Field:
     """A form field over a write-in slot, in the slot's font, colour and size: one line,
     centred, as names are stamped; a box tall enough for several lines wraps, from the left."""
     size = slot.size or min(12.0, slot.box.h * TEXT_FILL)
     multiline = slot.box.h >= 2.5 * size
     align = "left" if multiline else "center"
     color = theme.colors["ink" if slot.role == "body" else "accent"]  # as pack stamps text
-    return Field(name, theme.font(slot.role, slot.weight), size, color, align, multiline)
+    font = theme.font(slot.role, slot.weight)
+    return Field(name, font, size, color, align, multiline, calculate)
+
+
+def pot_sum(buy_in: str, players: int) -> str:
+    """The prize sheet's pot (--buy-in none): the players times the buy-in typed beside it, as
+    soon as it is a number (a viewer without JavaScript leaves the pot to be typed too)."""
+    return (
+        f'var b = this.getField("{buy_in}").value;\n'
+        f'event.value = b === "" || isNaN(b) ? "" : {players} * b;'
+    )
 
 
 def field_pages(backgrounds: dict[str, list[int]], laid: layout.Layout) -> dict[int, Page]:
@@ -41,10 +51,15 @@ def field_pages(backgrounds: dict[str, list[int]], laid: layout.Layout) -> dict[
 
 
 def with_fields(
-    file: str, specs: Sequence[PageSpec], theme: themes.Theme, pages: dict[int, Page]
+    file: str,
+    specs: Sequence[PageSpec],
+    theme: themes.Theme,
+    pages: dict[int, Page],
+    players: int = 0,
 ) -> Iterator[PageSpec]:
     """--editable: each write-in place a document's stamper left empty becomes a form field,
-    named after the file, the page and the slot (`invitation-1-host`): unique in pack.pdf."""
+    named after the file, the page and the slot (`invitation-1-host`): unique in pack.pdf. The
+    prize sheet's pot field (--buy-in none) sums itself from the buy-in and the `players`."""
     stem = file.removesuffix(".pdf")
     for number, spec in enumerate(specs, 1):
         page = pages.get(spec.background)
@@ -52,8 +67,10 @@ def with_fields(
             yield spec
             continue
         taken = {rect for rect, _ in spec.stamps}
+        name = f"{stem}-{number}-{{}}".format
+        sums = {"pot-pot": pot_sum(name("pot-buy-in"), players)}
         fields = tuple(
-            (rect, field(theme, slot, f"{stem}-{number}-{slot.id.removeprefix('last-')}"))
+            (rect, field(theme, slot, name(slot.id.removeprefix("last-")), sums.get(slot.id, "")))
             for slot in page.slots
             if slot.kind == "field" and (rect := Rect(*slot.box.px())) not in taken
         )

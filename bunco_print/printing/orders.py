@@ -9,6 +9,7 @@ field).
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,8 @@ from bunco_print.game.limits import (
     check_sets,
     one_of,
 )
-from bunco_print.printing.request import INVITATION, PackRequest, options
+from bunco_print.game.values import check_date, shown
+from bunco_print.printing.request import INVITATION, NONE, PackRequest, options
 
 if TYPE_CHECKING:
     from bunco_print.game.night import Night
@@ -37,7 +39,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     ruleset and the theme, lays nothing out."""
     from bunco_print.edges import config, inputs
     from bunco_print.game import rulesets
-    from bunco_print.game.values import check_date, check_name
+    from bunco_print.game.values import check_name
     from bunco_print.signing import links
     from bunco_print.theming import themes
 
@@ -59,7 +61,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     one_of(value["per_page"], "per_page", PER_PAGE)
     one_of(value["paper"], "paper", PAPERS)
     check_players(players)
-    check_buy_in(value["buy_in"])
+    money = read_money(value["buy_in"], value["currency"])
     extras = limits.check_extras(value["extras"] or None)
     invitation = limits.check_details({key: chosen[key] for key in INVITATION})
     if value["sets"]:  # 0, like None: the ruleset's
@@ -69,11 +71,15 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     rulesets.load(value["ruleset"])
     themes.load(value["theme"])
     engine_url = links.engine_url(chosen["engine_url"])
-    day = config.event_date(check_date(chosen["date"]) if chosen["date"] else None)
+    if chosen["date"] == NONE:
+        day = ""  # undated: a line to write it in
+    else:
+        day = config.event_date(_date(chosen["date"]) if chosen["date"] else None)
     large = value["large_print"]
     return PackRequest(
         **value
         | {key: invitation.get(key, "") for key in INVITATION}
+        | money
         | dict(
             players=players,
             names=names,
@@ -85,6 +91,37 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
             creation_date=config.source_date(),
         )
     )
+
+
+def _date(given: str) -> str:
+    """A date as given, YYYY-MM-DD (none is undated: see pack_request)."""
+    try:
+        return check_date(given)
+    except InputError:
+        raise InputError(f"date must be YYYY-MM-DD or none, not {shown(given)}", "date") from None
+
+
+def read_money(buy_in: object, currency: object) -> dict[str, Any]:
+    """A buy-in (see read_buy_in) and a currency's symbol or code (none: no symbol), checked,
+    by their fields' names: as pack and catalogue read them."""
+    limits.text(currency, "currency", limits.MAX_CURRENCY)
+    return {"buy_in": read_buy_in(buy_in), "currency": "" if currency == NONE else currency}
+
+
+def read_buy_in(given: object) -> int | None:
+    """The buy-in as given (a number, or its digits as a face reads them); none: None, the
+    amounts left to be written in."""
+    if given == NONE:
+        return None
+    if isinstance(given, str) and re.fullmatch(r"-?[0-9]{1,12}", given.strip()):
+        given = int(given)
+    if isinstance(given, str):
+        raise InputError(
+            f"buy_in must be a whole number from 0 to {limits.MAX_BUY_IN:,}, or none, "
+            f"not {shown(given)}",
+            field="buy_in",
+        )
+    return check_buy_in(given)
 
 
 def make_pack(

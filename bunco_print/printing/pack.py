@@ -99,7 +99,7 @@ def plan(
         title=request.title or in_words_of(theme.title, ruleset),
         names=request.names,
         sets=request.sets,
-        buy_in=request.buy_in,
+        buy_in=0 if request.buy_in is None else request.buy_in,  # none: no pot to split
         currency=request.currency,
         engine_url=request.engine_url,
         star_on_back=request.star_on_back,
@@ -108,7 +108,8 @@ def plan(
         | ({"ink_saver": True} if request.ink_saver else {})
         | ({"editable": True} if request.editable else {})
         | ({} if request.qr else {"qr": False})
-        | ({"extras": ",".join(request.extras)} if request.extras else {}),
+        | ({"extras": ",".join(request.extras)} if request.extras else {})
+        | ({"write_in": ",".join(request.write_in)} if request.write_in else {}),
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"
@@ -176,7 +177,8 @@ def build_pack(
             continue  # backs and pieces are parts of other documents
         specs = list(stamper(doc)(doc, event, secret, theme, backgrounds, laid))
         if field_pages:
-            specs = list(editable.with_fields(DOCUMENT_FILES[doc], specs, theme, field_pages))
+            file = DOCUMENT_FILES[doc]
+            specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,

@@ -22,7 +22,7 @@ from jinja2.loaders import split_template_path
 
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
-from bunco_print.game.money import format_money
+from bunco_print.game.money import format_money, share_words
 
 # `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
 SHIPPED_PREFIX = "default:"
@@ -82,7 +82,12 @@ def _count(number: object, thing: str) -> str:
 
 
 # Every filter and global the templates may use, in one place.
-FILTERS: dict[str, Callable] = {"money": format_money, "pt": _pt, "count": _count}
+FILTERS: dict[str, Callable] = {
+    "money": format_money,
+    "share": share_words,  # a prize's share of the pot in words, for amounts written in
+    "pt": _pt,
+    "count": _count,
+}
 # an empty picture: where pdf/layers.py draws a figure, WeasyPrint only makes its room
 GLOBALS: dict[str, object] = {
     "BLANK_SVG": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org"

@@ -17,6 +17,7 @@ from bunco_print.game.limits import PAPERS
 from bunco_print.game.plan import DEFAULT_ENGINE_URL
 
 INVITATION = ("time", "place", "host_name", "rsvp")  # the invitation's details, in its order
+NONE = "none"  # --date none, --buy-in none: left for the host to write in
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,24 @@ class PackRequest:
         0, "Makes the shuffle (and the whole pack) repeatable.", metavar="N", unset="a random one"
     )
     date: str = _option(
-        "2026-01-01", "The night's date, YYYY-MM-DD.", metavar="DATE", unset="today"
+        "2026-01-01",
+        "The night's date, YYYY-MM-DD; none: no date, a line to write it in (a pack for any "
+        "night).",
+        metavar="DATE",
+        unset="today",
     )
     title: str = _option("", "The night's title.", metavar="TEXT", unset="the theme's")
     sets: int | None = _option(None, "Sets to play.", metavar="N", unset="the ruleset's")
-    buy_in: int = _option(5, "What each player puts in the pot.", metavar="AMOUNT")
-    currency: str = _option("$", "The currency's symbol or code.", metavar="TEXT")
+    buy_in: int | None = _option(
+        5,
+        "What each player puts in the pot; none: no amounts, boxes to write the buy-in, the pot "
+        "and each prize in (the prizes' split said in words).",
+        metavar="AMOUNT",
+        kind=str,
+    )
+    currency: str = _option(
+        "$", "The currency's symbol or code; none: amounts with no symbol.", metavar="TEXT"
+    )
     engine_url: str = _option(
         DEFAULT_ENGINE_URL,
         "The base URL of the scoring engine the QR codes open.",
@@ -116,6 +129,12 @@ class PackRequest:
         "", "How to RSVP, on the invitation.", metavar="TEXT", unset="a write-in line"
     )
     creation_date: datetime | None = None  # the PDFs' own date: SOURCE_DATE_EPOCH, else now
+
+    @property
+    def write_in(self) -> tuple[str, ...]:
+        """What the pack leaves to be written in: "date" (--date none), "buy_in" (--buy-in
+        none)."""
+        return ("date",) * (not self.date) + ("buy_in",) * (self.buy_in is None)
 
     @property
     def invitation(self) -> dict[str, str]:

@@ -7,7 +7,7 @@ import base64
 from bunco_print.engine.awards import Settlement
 from bunco_print.engine.ties import Award
 from bunco_print.errors import BuncoError, InputError
-from bunco_print.game.money import REMAINDER_RULE
+from bunco_print.game.money import REMAINDER_RULE, share_words
 from bunco_print.game.money import format_money as money
 from bunco_print.game.values import check_name
 from bunco_print.nights.results import details
@@ -18,16 +18,20 @@ from bunco_print.theming import themes
 def results_context(settlement: Settlement, theme, paper: str = "letter") -> dict:
     """What templates/results.html.j2 shows: plain values, already worded."""
     night = settlement.validation.night
+    known = night.amounts_known
     rows = {r.sheet: r for r in settlement.validation.totals.sheets}
 
     def label(sheet: str) -> str:
         name = (rows[sheet].name if sheet in rows else "") or night.names.get(sheet, "")
         return f"{sheet} · {name}" if name else sheet
 
+    shares = {c.id: share_words(c.share) for c in night.ruleset.prizes}
+
     def award(a: Award) -> dict:
         return {
             "name": a.name,
-            "amount": money(a.amount, night.currency),
+            # --buy-in none: the amounts were written on the prize sheet, as these shares
+            "amount": money(a.amount, night.currency) if known else shares.get(a.id, ""),
             "status": a.status,
             "winners": [
                 {
@@ -63,7 +67,7 @@ def results_context(settlement: Settlement, theme, paper: str = "letter") -> dic
         "page_size": "A4" if paper == "a4" else "letter",
         "players": night.players,
         "pot": money(night.pot, night.currency) if night.pot else "",
-        "buy_in": money(night.buy_in, night.currency),
+        "buy_in": money(night.buy_in, night.currency) if known else "",
         "team": night.team_cards,
         "minis": night.ruleset.track_mini_buncos,
         "prizes": [award(a) for a in settlement.prizes],

@@ -122,6 +122,8 @@ def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
     values["pot-pot"] = money(event.pot)
     stamps = []
     for slot in laid.page(doc).slots:
+        if slot.kind == "field":  # --buy-in none: written in (with --editable, a form field)
+            continue
         if slot.id.startswith("prize-"):
             text = money(event.prizes[slot.index].amount)
             if len(text) >= 5:

@@ -35,6 +35,16 @@ class Inputs:
     qr: bool = True  # QR codes that open the scoring engine (--no-qr: totalled by hand)
 
     @property
+    def undated(self) -> bool:
+        """--date none: no date printed, a line to write it in where one belongs."""
+        return not self.event.date
+
+    @property
+    def amounts_written(self) -> bool:
+        """--buy-in none: no amounts printed, boxes to write the buy-in, pot and prizes in."""
+        return not self.event.amounts_known
+
+    @property
     def scale(self) -> float:
         return LARGE if self.large else 1.0
 
@@ -169,12 +179,18 @@ class Inputs:
 KICKER_SPACING_EM = 0.12  # small capitals (.smallcaps in common.css) are spaced this much
 
 
+def titled(title: str, date: str) -> str:
+    """The night's title and date as one line ("Bunco Night · Friday, December 4, 2026"): the
+    title alone for an undated pack."""
+    return f"{title} · {date}" if date else title
+
+
 def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
     """The night's title and date as one line of small capitals `room` pt wide: ("", 0) when
     they fit at `size`; else smaller, down to the smallest text, then with the title cut short
     (the date kept whole). The text is in capitals, as printed."""
     font, spacing = night.font("body", "700"), KICKER_SPACING_EM
-    title, tail = night.event.title.upper(), f" · {date}".upper()
+    title, tail = night.event.title.upper(), f" · {date}".upper() if date else ""
     fitted = font.fit(title + tail, room, size, spacing)
     if fitted >= size:
         return "", 0.0
@@ -194,7 +210,7 @@ def kicker_lines(night: Inputs, date: str, room: float, size: float) -> tuple[st
     if "…" not in one:
         return one, one_fs
     font, spacing = night.font("body", "700"), KICKER_SPACING_EM
-    title, tail = night.event.title.upper(), f" · {date}".upper()
+    title, tail = night.event.title.upper(), f" · {date}".upper() if date else ""
 
     def natural(line: str) -> float:
         return font.width(line, 1) + spacing * len(line)

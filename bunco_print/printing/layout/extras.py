@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import MIN_TEXT, Inputs
+from bunco_print.printing.layout.base import MIN_TEXT, Inputs, titled
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, cell, page_size_css
 
 TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
@@ -119,7 +119,7 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     )
     frame, write_in = svg.stroke(c["line"], 1), svg.stroke(c["ink"], 0.8)
     small = night.font("body")
-    event_text = f"{event.title} · {date}"
+    event_text = titled(event.title, date)
     slots, texts = [], []
     for i, t in enumerate(tags):
         layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
@@ -220,6 +220,9 @@ def _prize_tag(night: Inputs, layer: svg.Layer, t: Box, i: int, prize, stars, sl
         gift_y = y + 26 * k
         layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
         written = Line(Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT")
+        if night.amounts_written:  # --buy-in none: with --editable a field on the line
+            box = Box(t.x + t.w / 2 - 60, gift_y - 18 * k, 120, 16 * k)
+            slots.append(night.text_slot(f"t{i}-amount", box, "field", i, role="name"))
     layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
     winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
     return PrizeTag(kicker, name, note, winner, written)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.base import Inputs, titled
 from bunco_print.printing.layout.extras import Line, extra_page
 from bunco_print.printing.layout.geometry import Block, Box, Page, page_size_css
 
@@ -85,7 +85,7 @@ def needs(night: Inputs) -> tuple[Need, ...]:
         token = ruleset.traveler_token
         items.append(Need("1", token, f"it goes to whoever rolls a {word}; its holder wins"))
     prizes = len(event.prizes)
-    if event.pot:
+    if event.pot or night.amounts_written:
         why = "the pot, split as the prize sheet shows: an envelope and change"
     else:
         why = "one for each category on the prize sheet"
@@ -165,7 +165,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         svg.image(night.art("dice"), pw / 2 - 40, 40, 80, 33.6, opacity=night.art_opacity),
     ]
     layer = svg.Layer()
-    kicker = Line(Block(mx, 84, cw, 8 * k), f"{event.title} · {date}")
+    kicker = Line(Block(mx, 84, cw, 8 * k), titled(event.title, date))
     title = Line(Block(mx, 96, cw, 34 * k, line=40 * k), "Host checklist")
     top = 96 + 40 * k + 18
     col_gap = 24
@@ -261,6 +261,8 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     mx, cw = MARGIN, pw - 2 * MARGIN
     per_page = sign_in_rows(night)
     amount = format_money(event.buy_in, event.currency) if event.buy_in else ""
+    if night.amounts_written:  # --buy-in none: the symbol by the box, the amount written on
+        amount = event.currency
     t = _sign_in_table(night)
     top, head_h, name_x, paid_x, paid_w = t.top, t.head_h, t.name_x, t.paid_x, t.paid_w
     body = [
@@ -284,11 +286,13 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     tick = (
         f"{amount} a player · tick the box when paid" if amount else "tick the box as each arrives"
     )
+    if night.amounts_written:
+        tick = "tick the box and write what each paid"
     head_y = top - head_h
     return SignInPage(
         extra_page(night, "sign_in_sheet-page-0", body, slots),
         page_size_css(night.paper),
-        Line(Block(mx, 70, cw, 8 * k), f"{event.title} · {date}"),
+        Line(Block(mx, 70, cw, 8 * k), titled(event.title, date)),
         Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
         Line(Block(mx, 84 + 40 * k + 6, cw, 10 * k), tick),
         (

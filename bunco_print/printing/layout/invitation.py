@@ -21,6 +21,7 @@ DETAILS = (
     ("host_name", "HOSTED BY"),
     ("rsvp", "RSVP"),
 )
+BRING = ("buy_in", "BRING")  # --buy-in none: a row to write the buy-in in
 # Measures in pt; those marked (k) are times --large-print's scale. The words MARGIN in from
 # the safe edge; the frame's corner art CORNER, its corners FRAME_RADIUS; the dice (DICE_W by
 # DICE_H) DICE_TOP down.
@@ -92,11 +93,12 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
     top = rule_y + DETAILS_GAP
     notes_y = ph - EDGE - NOTES_H * k  # two lines of notes and the star under them
     label_w = LABEL_W * k
-    row_h = min(ROW_MAX * k, (notes_y - NOTES_GAP - top) / len(DETAILS))
+    shown = DETAILS + (BRING,) * night.amounts_written
+    row_h = min(ROW_MAX * k, (notes_y - NOTES_GAP - top) / len(shown))
     table = Rows(top, row_h, mx, label_w, mx + label_w + VALUE_GAP, cw - label_w - VALUE_GAP)
     layer, rows, slots = svg.Layer(), [], []
     values = {"date": date, **details}
-    for n, (key, label) in enumerate(DETAILS):
+    for n, (key, label) in enumerate(shown):
         row, slot = _detail(night, layer, table, n, key, label, values.get(key, ""))
         rows.append(row)
         slots += [slot] if slot else []
@@ -169,15 +171,27 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
     else:
         write_in = svg.stroke(night.colors["line"], WRITE_IN_W)
         layer.add(write_in, svg.seg(rows.value_x, base, rows.value_x + rows.value_w, base))
+        symbol = _symbol(night, layer, rows.value_x, base) if key == "buy_in" else 0.0
         box = Box(
-            rows.value_x + FIELD_INSET,
+            rows.value_x + FIELD_INSET + symbol,
             base - FIELD_UP * k,
-            rows.value_w - 2 * FIELD_INSET,
+            rows.value_w - 2 * FIELD_INSET - symbol,
             FIELD_H * k,
         )
         slot = night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
     label_at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w, LABEL_SIZE * k)
     return Detail(Line(label_at, label), value), slot
+
+
+def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
+    """--buy-in none: the currency's symbol (if any) on the BRING line's left end, as large as
+    a written amount; the room it takes."""
+    symbol, size = night.event.currency, VALUE_SIZE * night.scale
+    if not symbol:
+        return 0.0
+    family = night.family("body")
+    layer.text(svg.text(x, base - VALUE_UP, symbol, size, family, 700, night.muted))
+    return night.font("body", "700").width(symbol, size) + FIELD_INSET
 
 
 def _notes(night: Inputs, mx, cw, notes_y) -> tuple[Line, ...]:

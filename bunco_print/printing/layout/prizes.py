@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bunco_print.game.money import share_words
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs, kicker_lines
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, page_size_css
@@ -29,11 +30,16 @@ WINNER_ABOVE, WINNER_SIZE, WINNER_SPACING = 22, 6.5, 0.8
 # A prize's name and note: WHAT_GAP right of its badge, WHAT_ROOM narrower (the gap and room
 # before the winner's line); its top above the row's middle, with a note and without (k).
 WHAT_GAP, WHAT_ROOM, WHAT_UP_NOTE, WHAT_UP = 16, 28, 15, 9
+# A note's lines (its size NOTE_SIZE, k, as the CSS's): each lifts the name NOTE_HALF (k).
+NOTE_SIZE, NOTE_HALF = 9, 6
 # The amount's slot in its badge (shares of the badge: in, up from the middle, wide, tall);
 # its largest size a share of the normal sheet's badge (k).
 AMOUNT_INSET, AMOUNT_UP, AMOUNT_W, AMOUNT_H, AMOUNT_SIZE = 0.08, 0.25, 0.84, 0.5, 0.36
 # Without a pot, a star in each badge (shares of the badge: in, up from the middle, its side).
 STAR_INSET, STAR_UP, STAR_SIDE = 0.18, 0.32, 0.64
+# --buy-in none: the currency's symbol at the left of a write-in box, SYMBOL_SIZE of the
+# amount's size, SYMBOL_GAP (pt) in from the box's side and before the written amount.
+SYMBOL_SIZE, SYMBOL_GAP = 0.55, 3
 # The art: a corner's left and top, and side; the dice's top, width and height.
 CORNER_AT, CORNER_SIDE, DICE_TOP, DICE_W, DICE_H = 26, 64, 112, 96, 40.3
 # The pot's sum: three tiles (k) with a sign between each two (k), the pot's framed thicker
@@ -48,6 +54,7 @@ TILE_WORDS_Y, TILE_WORDS_SIZE, TILE_WORDS_SPACING = 34, 6.5, 0.6
 @dataclass(frozen=True)
 class PrizeRow:
     what: Block  # the prize's name and note (its amount is stamped in its badge: prize-i-amount)
+    share: str = ""  # --buy-in none: its share in words ("a third of the pot"), written in
 
 
 @dataclass(frozen=True)
@@ -86,8 +93,13 @@ def _row_and_badge(night: Inputs, list_y, notes_h) -> tuple[float, float]:
     return row_h, min(row_h * BADGE_IN_ROW, BADGE_MAX)
 
 
+def _has_pot(night: Inputs) -> bool:
+    """Whether the sheet shows a pot: a sum stamped, or (--buy-in none) one to write in."""
+    return bool(night.event.pot) or night.amounts_written
+
+
 def _rows(night: Inputs) -> Rows:
-    k, pot = night.scale, night.event.pot
+    k, pot = night.scale, _has_pot(night)
     list_y = LIST_TOP + TILE_H * k + SUM_GAP if pot else LIST_TOP
     row_h, badge = _row_and_badge(night, list_y, NOTES_H * k)
     # large print: the amounts k times as large as in the normal sheet's badges, in a pill as
@@ -104,12 +116,14 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
     pw, ph, n, cw = night.pw, night.ph, len(event.prizes), night.pw - 2 * MARGIN
     rows = _rows(night)
     body, slots = _art(night), []
-    if event.pot:
+    if _has_pot(night):
         tiles, slots = _pot_sum(night)
         body += tiles
     body.append(_row_shapes(night, rows, cw))
-    if not event.pot:
+    if not _has_pot(night):
         body += _stars(night, rows)
+    elif night.amounts_written:
+        body += _symbols(night, rows)
     # the kicker on one line between the corners' art: smaller, or on two lines (the second
     # where the one would be), then cut short, if need be
     kicker_text, kicker_fs = kicker_lines(night, date, cw - 2 * KICKER_INSET, KICKER_SIZE * k)
@@ -168,7 +182,10 @@ def _pot_sum(night: Inputs) -> tuple[list[str], list[Slot]]:
         body.append(svg.box(x, LIST_TOP, tile_w, TILE_H * k, TILE_RADIUS, *frame))
         number = Box(x + SUM_INSET, centre - number_h / 2, tile_w - 2 * SUM_INSET, number_h)
         color = "accent" if last else "ink"
-        slots.append(Slot(f"pot-{value}", number, "number", role="display", size=size, color=color))
+        kind = "number"
+        if i and night.amounts_written:  # the buy-in and the pot: written in, by the symbol
+            kind, number = "field", _after_symbol(night, body, number, size * SYMBOL_SIZE)
+        slots.append(Slot(f"pot-{value}", number, kind, role="display", size=size, color=color))
         words_y, words_size = LIST_TOP + TILE_WORDS_Y * k, TILE_WORDS_SIZE * k
         body.append(
             svg.text(
@@ -196,6 +213,37 @@ def _pot_sum(night: Inputs) -> tuple[list[str], list[Slot]]:
                 )
             )
     return body, slots
+
+
+def _after_symbol(night: Inputs, body: list[str], box: Box, size: float) -> Box:
+    """A write-in box with the currency's symbol (none: no symbol) drawn into `body` at its
+    left, small and muted: the rest of the box, where the amount is written."""
+    symbol = night.event.currency
+    if not symbol:
+        return box
+    font = night.font("body", "700")
+    width = font.width(symbol, size) + SYMBOL_GAP
+    baseline = box.y + box.h / 2 + font.mid * size
+    family = night.family("body")
+    body.append(svg.text(box.x + SYMBOL_GAP, baseline, symbol, size, family, 700, night.muted))
+    return Box(box.x + width + SYMBOL_GAP, box.y, box.w - width - SYMBOL_GAP, box.h)
+
+
+def _symbols(night: Inputs, rows: Rows) -> list[str]:
+    """--buy-in none: the currency's symbol in each prize's badge, where its amount is
+    written."""
+    body: list[str] = []
+    for i in range(len(night.event.prizes)):
+        _after_symbol(night, body, _amount_box(rows, i), rows.amount_size * SYMBOL_SIZE)
+    return body
+
+
+def _amount_box(rows: Rows, i: int) -> Box:
+    """Prize i's amount: its slot in its badge."""
+    top = rows.y(i) + rows.row_h / 2 - rows.badge * AMOUNT_UP
+    return Box(
+        MARGIN + rows.badge_w * AMOUNT_INSET, top, rows.badge_w * AMOUNT_W, rows.badge * AMOUNT_H
+    )
 
 
 def _row_shapes(night: Inputs, rows: Rows, cw) -> str:
@@ -263,17 +311,35 @@ def _winner_labels(night: Inputs, rows: Rows, cw) -> tuple[Label, ...]:
 def _prizes(night: Inputs, rows: Rows, cw) -> tuple[tuple[PrizeRow, ...], list[Slot]]:
     """Each prize's name and note beside its badge, and (with a pot) its amount's slot in it:
     as large as fits, or LONG_AMOUNT."""
-    k, badge, badge_w = night.scale, rows.badge, rows.badge_w
+    k, badge_w, written = night.scale, rows.badge_w, night.amounts_written
     whats, amounts = [], []
+    shares = {c.id: c.share for c in night.ruleset.prizes}
     for i, prize in enumerate(night.event.prizes):
         middle = rows.y(i) + rows.row_h / 2
         if night.event.pot:
-            top = middle - badge * AMOUNT_UP
-            box = Box(MARGIN + badge_w * AMOUNT_INSET, top, badge_w * AMOUNT_W, badge * AMOUNT_H)
+            box = _amount_box(rows, i)
             amounts.append(Slot(f"prize-{i}-amount", box, "number", i, size=rows.amount_size))
+        elif written:  # the amount written in, by the currency's symbol
+            box = _after_symbol(night, [], _amount_box(rows, i), rows.amount_size * SYMBOL_SIZE)
+            amounts.append(Slot(f"prize-{i}-amount", box, "field", i, size=rows.amount_size))
+        what_w = cw * WINNER_FROM - badge_w - WHAT_ROOM
+        share = share_words(shares[prize.id]) if written else ""
         up = (WHAT_UP_NOTE if prize.note else WHAT_UP) * k
-        what = Block(
-            MARGIN + badge_w + WHAT_GAP, middle - up, cw * WINNER_FROM - badge_w - WHAT_ROOM
-        )
-        whats.append(PrizeRow(what))
+        if share:  # the share, then the note: as many lines as they take, centred
+            said = f"{share.capitalize()}. {prize.note}"
+            up = (WHAT_UP + NOTE_HALF * _lines(night, said, what_w, NOTE_SIZE * k)) * k
+        what = Block(MARGIN + badge_w + WHAT_GAP, middle - up, what_w)
+        whats.append(PrizeRow(what, share))
     return tuple(whats), amounts
+
+
+def _lines(night: Inputs, text: str, width: float, size: float) -> int:
+    """The lines `text` takes in bold body type (the widest it is set in) `width` pt wide."""
+    font, lines, line = night.font("body", "700"), 1, ""
+    for word in text.split():
+        longer = f"{line} {word}".strip()
+        if line and font.width(longer, size) > width:
+            lines, line = lines + 1, word
+        else:
+            line = longer
+    return lines

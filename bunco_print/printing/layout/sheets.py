@@ -202,6 +202,7 @@ HEAD_GAP, NUMBER_TOP, GRID_FOOT_GAP, NOTE_GAP, DICE_ART_W, DICE_ART_H = 6, 2, 12
 # The date line under the title, SUB_DOWN title sizes down (a two-line title's lines are
 # TITLE_PITCH apart); the name's slot NAME_INSET in from its line's ends, NAME_UP over its top.
 SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP = 1.2, 1.1, 4, 2
+DATE_LINE = 9  # --date none: the date's write-in line, in ems of the date line's size
 
 
 def sheets_page(
@@ -242,6 +243,8 @@ def sheets_page(
         write_in = (d.body_y, label_w, pitch)
         slots += sheet_slots(night, kind, f"s{i}", i, box, d, write_in, number_label, part is None)
         texts.append(_sheet_text(d, kind, box, pitch, grid, part))
+        if night.undated and night.editable:
+            slots.append(date_field(night, f"s{i}-date", i, texts[-1].sub))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
     page = Page(
         f"{doc}-page-{number}",
@@ -328,6 +331,14 @@ def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> Sh
     if kind == "team":
         note = Block(x, y + d.body_y + 2 * pitch + NOTE_GAP * d.s, box.w, d.sub_fs)
     return SheetText(title, sub, note, d.title, grid, d.title_lines, part=part)
+
+
+def date_field(night: Inputs, slot_id: str, i: int, sub: Block) -> Slot:
+    """--date none --editable: a field on the date's write-in line, after the ruleset's name
+    ("Classic Bunco · date ____", the template's .write-in: DATE_LINE em long)."""
+    lead = night.font("body").width(f"{night.ruleset.name} · date ", sub.size)
+    box = Box(sub.x + lead, sub.y - sub.size * 0.4, DATE_LINE * sub.size, sub.size * 1.5)
+    return replace(night.text_slot(slot_id, box, "field", i, role="caption"), size=sub.size)
 
 
 def turn_over(night: Inputs, right, bottom, part: Part, size, ph):

@@ -58,6 +58,8 @@ def widget(
     )
     if field.multiline:
         annotation.Ff = MULTILINE
+    if field.calculate:  # recalculated whenever another field changes (the form's /CO)
+        annotation.AA = Dictionary(C=Dictionary(S=Name.JavaScript, JS=String(field.calculate)))
     return pdf.make_indirect(annotation)
 
 
@@ -75,7 +77,9 @@ def acroform(
         paths.setdefault(resource_name(field), field.font)
     dr = Dictionary({"/" + name: form_font(pdf, font_info(path)) for name, path in paths.items()})
     first = next(iter(paths), "Helv")  # the form's default; each field names its own
-    return _form(pdf, fields, dr, String(f"/{first} 0 Tf 0 g"))
+    form = _form(pdf, fields, dr, String(f"/{first} 0 Tf 0 g"))
+    _calculated(form, fields)
+    return form
 
 
 def merge(out: pikepdf.Pdf, source: pikepdf.Pdf, first_page: int, prefix: str) -> None:
@@ -96,6 +100,7 @@ def merge(out: pikepdf.Pdf, source: pikepdf.Pdf, first_page: int, prefix: str) -
                     annotation.T = String(f"{prefix}-{annotation.T}")
                 taken.add(str(annotation.T))
                 mine.Fields.append(annotation)
+                _calculated(mine, [annotation])
     fonts = mine.DR.Font
     for name, font in form.get("/DR", {}).get("/Font", {}).items():
         if name not in fonts:
@@ -106,3 +111,13 @@ def _form(pdf: pikepdf.Pdf, fields: Array, fonts: Dictionary, da: String) -> pik
     return pdf.make_indirect(
         Dictionary(Fields=fields, DR=Dictionary(Font=fonts), DA=da, NeedAppearances=True)
     )
+
+
+def _calculated(form: pikepdf.Object, fields: Iterable[pikepdf.Object]) -> None:
+    """The fields a viewer calculates (a /C action) go in the form's /CO, their order; a form
+    with none has no /CO (so a pack without one is as it was)."""
+    for field in fields:
+        if "/AA" in field and "/C" in field.AA:
+            if "/CO" not in form:
+                form.CO = Array()
+            form.CO.append(field)

@@ -66,6 +66,7 @@ class Field:
     color: str = "#000000"
     align: str = "left"  # "left" | "center" | "right"
     multiline: bool = False
+    calculate: str = ""  # JavaScript the viewer runs to fill it from other fields (event.value)
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right") or not self.name or "." in self.name:

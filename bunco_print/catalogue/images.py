@@ -261,7 +261,7 @@ class _Painter:
         y = 1065 - height // 2  # centred between the heading and the footer
         self.paste_page(image, first, x, y)
         self.paste_page(image, second, x + first.width + gap, y)
-        self.footer(draw, facts, "How to play, score and move, on one handout")
+        self.footer(draw, facts, "How to play, score and move: the rules handout")
         return image
 
     def sizes(self, pages: _Pages, facts: Facts):

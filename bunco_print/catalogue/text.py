@@ -32,9 +32,9 @@ DOCUMENTS = {
     "prize-sheet.pdf": ("Prize sheet", "the pot split into prizes"),
     "rules-handout.pdf": ("Rules handout", "how to play, for every table"),
     "table-markers.pdf": ("Table markers", "fold-over tent cards for each table"),
-    "invitation.pdf": ("Invitation", "the date printed, time, place, host and RSVP to fill in"),
+    "invitation.pdf": ("Invitation", "when, where, the host and RSVP, on lines to fill in"),
     "name-tags.pdf": ("Name tags", "one per player, eight to a page"),
-    "prize-tags.pdf": ("Prize tags", "one per prize, with its amount"),
+    "prize-tags.pdf": ("Prize tags", "one per prize, with a line for its amount or gift"),
     "host-checklist.pdf": (
         "Host checklist",
         "tables, chairs, dice, pencils and prizes counted, and a timeline for the evening",

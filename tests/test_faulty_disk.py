@@ -129,3 +129,24 @@ def test_serve_on_a_full_disk_leaves_no_night_behind(tmp_path):
     assert result.returncode == 2, result.stderr[-2000:]
     assert result.stderr.count("\n") == 1 and "night.sqlite" in result.stderr
     assert snapshot(tmp_path) == before
+
+
+def test_serve_whose_second_night_cannot_open_leaves_the_first_nights_store_unmade(tmp_path):
+    """Two folders, the second's store unusable: the first's new night.sqlite goes again."""
+    from bunco_print.cli import code as command_line
+    from bunco_print.errors import InputError
+    from bunco_print.web import events
+
+    made = []
+    for name, players in (("first", 8), ("second", 9)):
+        assert (
+            command_line(["simulate", "--players", str(players), "--out", str(tmp_path / name)])
+            == 0
+        )
+        made.append(tmp_path / name)
+    (made[1] / "night.sqlite").mkdir()  # where the second store would be: it cannot be opened
+    before = snapshot(tmp_path)
+    with pytest.raises(InputError, match=r"night\.sqlite"):
+        events.open_events(made)
+    assert not (made[0] / "night.sqlite").exists()
+    assert snapshot(tmp_path) == before

@@ -111,7 +111,7 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self.version = 0  # goes up with every write: what the pages' caches are keyed by
-        made = False  # by this process: removed again if the store cannot be opened
+        made = False  # by this process: removed again if the store cannot be opened or kept
         if not path.exists():  # names and totals are the players' own: owner-only, like keys
             with contextlib.suppress(FileExistsError):
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -133,14 +133,17 @@ class Store:
                     f"{event_id}; move it away or give another `data FOLDER`",
                     field="data",
                 )
+            if mode.lower() != "wal":
+                raise InputError(
+                    f"{printable(str(path))}: this file system cannot keep a WAL journal"
+                )
         except sqlite3.Error as exc:
             self._forget(made)
             raise InputError(f"cannot use {printable(str(path))}: {exc}", field="data") from None
         except BaseException:
             self._forget(made)
             raise
-        if mode.lower() != "wal":
-            raise InputError(f"{printable(str(path))}: this file system cannot keep a WAL journal")
+        self.made = made
         self._claim(path)
         self.version = sum(map(self._count, ("history", "rolloffs", "actions", "semi"))) + 1
         self._entries = self._read_entries()  # this process is the only writer (see _claim)
@@ -175,6 +178,12 @@ class Store:
         with self._lock:
             self._db.close()
             self._owner.close()
+
+    def discard(self) -> None:
+        """Closed, and gone again if this process made it: a server that does not start (another
+        night's store failed) leaves no file behind."""
+        self.close()
+        self._forget(self.made)
 
     # --- reading -----------------------------------------------------------------------------
 

@@ -157,7 +157,7 @@ def open_events(folders: list[Path], data: Path | None = None) -> dict[str, Serv
             events[event_id] = ServedEvent(folder, night, secret, Store(where, event_id))
     except BaseException:
         for event in events.values():
-            event.store.close()
+            event.store.discard()
         raise
     return events
 

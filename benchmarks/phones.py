@@ -108,32 +108,22 @@ def target_of(url: str) -> str:
 
 
 async def timed_gets(url: str, times: int) -> tuple[list[float], list[str]]:
-    parts = urlsplit(url)
-    connection = Connection(parts.hostname, parts.port)
-    latencies, failures = [], []
-    try:
-        for _ in range(times):
-            began = time.perf_counter()
-            try:
-                answer = await connection.request("GET", target_of(url))
-            except HTTPError as exc:
-                failures.append(str(exc))
-                continue
-            latencies.append((time.perf_counter() - began) * 1000)
-            if answer.status != 200:
-                failures.append(f"{answer.status} {answer.body[:80]!r}")
-    finally:
-        await connection.close()
-    return latencies, failures
+    """GET `url` `times` times, one after another: its latencies and failures."""
+    return await _gets(url, lambda done: done < times, 30.0)
 
 
 async def fetch_until(url: str, stop: asyncio.Event) -> tuple[list[float], list[str]]:
     """GET `url` one fetch after another until `stop` is set: its latencies and failures."""
+    return await _gets(url, lambda done: not stop.is_set(), 60.0)
+
+
+async def _gets(url: str, more, timeout: float) -> tuple[list[float], list[str]]:
     parts = urlsplit(url)
-    connection = Connection(parts.hostname, parts.port, timeout=60.0)
-    latencies, failures = [], []
+    connection = Connection(parts.hostname, parts.port, timeout=timeout)
+    latencies, failures, tries = [], [], 0
     try:
-        while not stop.is_set():
+        while more(tries):
+            tries += 1
             began = time.perf_counter()
             try:
                 answer = await connection.request("GET", target_of(url))

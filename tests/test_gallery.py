@@ -81,7 +81,7 @@ def assert_lines_apart(drawn) -> None:
 def test_no_line_overlaps_another_in_any_shipped_theme(plain, name):
     theme = themes.load(name)
     drawn = gallery(plain, theme, facts_for(theme))
-    assert set(drawn) == {*IMAGE_NAMES, "06-party-extras.png"}
+    assert set(drawn) == {*IMAGE_NAMES, "06-party-extras.png"}  # no fields: no fill-in image
     assert_lines_apart(drawn)
 
 
@@ -119,6 +119,17 @@ def test_the_cover_counts_the_printables_and_marks_an_editable_pack(plain, edita
     assert "Editable" in editable_words
     assert overlaps(editable_cover.lines) == []
     assert ImageChops.difference(plain_cover.image, editable_cover.image).getbbox() is not None
+
+
+def test_an_editable_pack_shows_how_to_fill_it_in_on_its_real_fields(editable):
+    theme = themes.load("october")
+    drawn = gallery(editable, theme, facts_for(theme))
+    assert set(drawn) == {*IMAGE_NAMES, "06-party-extras.png", "08-how-to-fill-in.png"}
+    assert_lines_apart(drawn)
+    words = [text for text, _ in drawn["08-how-to-fill-in.png"].lines]
+    assert "Jess" in words and "Friday, February 13" in words  # typed into the name and date
+    assert any("Adobe Acrobat Reader" in line for line in words)
+    assert len(drawn) <= 10  # a shop's most
 
 
 def test_the_png_files_are_the_drawn_images(plain):

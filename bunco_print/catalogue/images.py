@@ -10,6 +10,7 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bunco_print.catalogue import guides
 from bunco_print.catalogue.lettering import Lettering, Line, Words
 from bunco_print.errors import InputError
 from bunco_print.theming.themes import Theme
@@ -22,8 +23,10 @@ IMAGE_NAMES = (
     "03-score-sheet.png",
     "04-rules-handout.png",
     "05-sizes-and-formats.png",
+    "07-how-to-print.png",
 )
 EXTRAS_IMAGE = "06-party-extras.png"  # when the packs carry the party extras
+FILL_IN_IMAGE = "08-how-to-fill-in.png"  # when the packs have fields to type in
 # The documents the "what's included" spread shows, and what each is called there.
 SPREAD = (
     ("score-sheets.pdf", "Score sheets"),
@@ -91,9 +94,12 @@ def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[
         IMAGE_NAMES[2]: painter.close_up,
         IMAGE_NAMES[3]: painter.rules,
         IMAGE_NAMES[4]: painter.sizes,
+        IMAGE_NAMES[5]: lambda pages, facts: guides.how_to_print(painter, pages, facts),
     }
     if any(name in documents for name, _ in EXTRAS_SPREAD):
         drawers[EXTRAS_IMAGE] = painter.extras
+    if pages.editable():
+        drawers[FILL_IN_IMAGE] = lambda pages, facts: guides.how_to_fill_in(painter, pages, facts)
     drawn = {}
     try:
         for name, draw in drawers.items():
@@ -120,14 +126,25 @@ class _Pages:
         self.open: dict[str, object] = {}
 
     def page(self, name: str, index: int, height: int):
-        if name not in self.open:
-            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
-        doc = self.open[name]
+        doc = self.document(name)
         page = doc[min(index, len(doc) - 1)]
         scale = height / page.get_height()
         image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
         page.close()
         return image
+
+    def sheets(self) -> str:
+        """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
+        return "score-sheets.pdf" if "score-sheets.pdf" in self.documents else "team-cards.pdf"
+
+    def height(self, name: str) -> float:
+        """The height of a document's first page, in points."""
+        return self.document(name)[0].get_height()
+
+    def document(self, name: str):
+        if name not in self.open:
+            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
+        return self.open[name]
 
     def printables(self) -> int:
         """How many printable documents the pack holds, besides pack.pdf."""
@@ -135,10 +152,7 @@ class _Pages:
 
     def editable(self) -> bool:
         """Whether the players' sheets have fields to type in (an `--editable` pack)."""
-        name = _sheets(self)
-        if name not in self.open:
-            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
-        return self.open[name].get_formtype() != self.pdfium.raw.FORMTYPE_NONE
+        return self.document(self.sheets()).get_formtype() != self.pdfium.raw.FORMTYPE_NONE
 
     def close(self) -> None:
         for doc in self.open.values():
@@ -201,7 +215,7 @@ class _Painter:
             Words("Printable Bunco party pack", "hand", 110, "accent2", "700"),
         )
         back = pages.page("rules-handout.pdf", 0, 980)
-        front = pages.page(_sheets(pages), 0, 1120)
+        front = pages.page(pages.sheets(), 0, 1120)
         side = pages.page("tally-pads.pdf", 0, 980)
         self.paste_page(image, side, SIZE - 130 - side.width - 60, 590, -6)
         self.paste_page(image, back, 130, 590, 5)
@@ -281,7 +295,7 @@ class _Painter:
 
     def close_up(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
-        page = pages.page(_sheets(pages), 0, 2300)
+        page = pages.page(pages.sheets(), 0, 2300)
         crop_w = min(page.width, 1720)
         left = (page.width - crop_w) // 2
         crop = page.crop((left, 0, left + crop_w, 1440))
@@ -351,8 +365,3 @@ class _Painter:
             Words(facts.shop or "Instant download", "hand", 100, "accent", "700"),
         )
         return image
-
-
-def _sheets(pages: _Pages) -> str:
-    """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
-    return "score-sheets.pdf" if "score-sheets.pdf" in pages.documents else "team-cards.pdf"

@@ -10,7 +10,7 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bunco_print.catalogue import guides
+from bunco_print.catalogue import guides, tabletop
 from bunco_print.catalogue.lettering import Lettering, Line, Words
 from bunco_print.errors import InputError
 from bunco_print.theming.themes import Theme
@@ -24,6 +24,7 @@ IMAGE_NAMES = (
     "04-rules-handout.png",
     "05-sizes-and-formats.png",
     "07-how-to-print.png",
+    "09-table-top.png",
 )
 EXTRAS_IMAGE = "06-party-extras.png"  # when the packs carry the party extras
 FILL_IN_IMAGE = "08-how-to-fill-in.png"  # when the packs have fields to type in
@@ -95,6 +96,7 @@ def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[
         IMAGE_NAMES[3]: painter.rules,
         IMAGE_NAMES[4]: painter.sizes,
         IMAGE_NAMES[5]: lambda pages, facts: guides.how_to_print(painter, pages, facts),
+        IMAGE_NAMES[6]: lambda pages, facts: tabletop.table_top(painter, pages, facts),
     }
     if any(name in documents for name, _ in EXTRAS_SPREAD):
         drawers[EXTRAS_IMAGE] = painter.extras

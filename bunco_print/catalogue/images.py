@@ -100,17 +100,19 @@ def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[
     }
     if any(name in documents for name, _ in EXTRAS_SPREAD):
         drawers[EXTRAS_IMAGE] = painter.extras
-    if pages.editable():
-        drawers[FILL_IN_IMAGE] = lambda pages, facts: guides.how_to_fill_in(painter, pages, facts)
     drawn = {}
     try:
+        if pages.editable():
+            drawers[FILL_IN_IMAGE] = lambda pages, facts: guides.how_to_fill_in(
+                painter, pages, facts
+            )
         for name, draw in drawers.items():
             painter.lettering.lines = []
             image = draw(pages, facts)
             drawn[name] = Drawn(image, tuple(painter.lettering.lines))
     finally:
         pages.close()
-    return drawn
+    return dict(sorted(drawn.items()))  # in the shop's order: 01-cover first
 
 
 def _png(image) -> bytes:

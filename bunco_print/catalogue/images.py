@@ -10,6 +10,8 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bunco_print.catalogue import guides, tabletop
+from bunco_print.catalogue.lettering import Lettering, Line, Words
 from bunco_print.errors import InputError
 from bunco_print.theming.themes import Theme
 
@@ -21,8 +23,11 @@ IMAGE_NAMES = (
     "03-score-sheet.png",
     "04-rules-handout.png",
     "05-sizes-and-formats.png",
+    "07-how-to-print.png",
+    "09-table-top.png",
 )
 EXTRAS_IMAGE = "06-party-extras.png"  # when the packs carry the party extras
+FILL_IN_IMAGE = "08-how-to-fill-in.png"  # when the packs have fields to type in
 # The documents the "what's included" spread shows, and what each is called there.
 SPREAD = (
     ("score-sheets.pdf", "Score sheets"),
@@ -67,25 +72,47 @@ def libraries():
     return pypdfium2, Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One gallery image, and every line of text drawn on it with its box."""
+
+    image: object  # a Pillow image
+    lines: tuple[Line, ...]
+
+
 def listing_images(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[str, bytes]:
     """The gallery, as PNG bytes by file name."""
+    return {name: _png(drawn.image) for name, drawn in gallery(documents, theme, facts).items()}
+
+
+def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[str, Drawn]:
+    """The gallery's images by file name, each with the lines of text on it."""
     painter = _Painter(theme)
     pages = _Pages(documents)
+    drawers = {
+        IMAGE_NAMES[0]: painter.cover,
+        IMAGE_NAMES[1]: painter.spread,
+        IMAGE_NAMES[2]: painter.close_up,
+        IMAGE_NAMES[3]: painter.rules,
+        IMAGE_NAMES[4]: painter.sizes,
+        IMAGE_NAMES[5]: lambda pages, facts: guides.how_to_print(painter, pages, facts),
+        IMAGE_NAMES[6]: lambda pages, facts: tabletop.table_top(painter, pages, facts),
+    }
+    if any(name in documents for name, _ in EXTRAS_SPREAD):
+        drawers[EXTRAS_IMAGE] = painter.extras
+    drawn = {}
     try:
-        drawn = {
-            IMAGE_NAMES[0]: painter.cover(pages, facts),
-            IMAGE_NAMES[1]: painter.spread(pages, facts),
-            IMAGE_NAMES[2]: painter.close_up(pages, facts),
-            IMAGE_NAMES[3]: painter.rules(pages, facts),
-            IMAGE_NAMES[4]: painter.sizes(pages, facts),
-        }
-        if any(name in documents for name, _ in EXTRAS_SPREAD):
-            drawn[EXTRAS_IMAGE] = painter.spread(
-                pages, facts, EXTRAS_SPREAD, "Party extras", "Invitation, tags, checklist, sign-in"
+        if pages.editable():
+            drawers[FILL_IN_IMAGE] = lambda pages, facts: guides.how_to_fill_in(
+                painter, pages, facts
             )
+        for name, draw in drawers.items():
+            painter.lettering.lines = []
+            image = draw(pages, facts)
+            drawn[name] = Drawn(image, tuple(painter.lettering.lines))
     finally:
         pages.close()
-    return {name: _png(image) for name, image in drawn.items()}
+    return dict(sorted(drawn.items()))  # in the shop's order: 01-cover first
 
 
 def _png(image) -> bytes:
@@ -103,14 +130,33 @@ class _Pages:
         self.open: dict[str, object] = {}
 
     def page(self, name: str, index: int, height: int):
-        if name not in self.open:
-            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
-        doc = self.open[name]
+        doc = self.document(name)
         page = doc[min(index, len(doc) - 1)]
         scale = height / page.get_height()
         image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
         page.close()
         return image
+
+    def sheets(self) -> str:
+        """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
+        return "score-sheets.pdf" if "score-sheets.pdf" in self.documents else "team-cards.pdf"
+
+    def height(self, name: str) -> float:
+        """The height of a document's first page, in points."""
+        return self.document(name)[0].get_height()
+
+    def document(self, name: str):
+        if name not in self.open:
+            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
+        return self.open[name]
+
+    def printables(self) -> int:
+        """How many printable documents the pack holds, besides pack.pdf."""
+        return sum(1 for name in self.documents if name.endswith(".pdf"))
+
+    def editable(self) -> bool:
+        """Whether the players' sheets have fields to type in (an `--editable` pack)."""
+        return self.document(self.sheets()).get_formtype() != self.pdfium.raw.FORMTYPE_NONE
 
     def close(self) -> None:
         for doc in self.open.values():
@@ -119,25 +165,14 @@ class _Pages:
 
 class _Painter:
     def __init__(self, theme: Theme):
-        (
-            _pdfium,
-            self.Image,
-            self.ImageDraw,
-            self.ImageFilter,
-            self.ImageFont,
-            self.ImageOps,
-        ) = libraries()
+        _pdfium, self.Image, self.ImageDraw, self.ImageFilter, image_font, self.ImageOps = (
+            libraries()
+        )
         self.theme = theme
         self.colors = theme.colors
-        self._fonts: dict[tuple[str, str, int], object] = {}
+        self.lettering = Lettering(theme, image_font)
 
     # --- pieces -------------------------------------------------------------------------------
-
-    def font(self, role: str, size: int, weight: str = "400"):
-        key = (role, weight, size)
-        if key not in self._fonts:
-            self._fonts[key] = self.ImageFont.truetype(str(self.theme.font(role, weight)), size)
-        return self._fonts[key]
 
     def canvas(self, color: str = "soft"):
         image = self.Image.new("RGB", (SIZE, SIZE), self.colors[color])
@@ -146,14 +181,9 @@ class _Painter:
         draw.rectangle((40, 40, SIZE - 41, SIZE - 41), outline=self.colors["accent"], width=6)
         return image, draw
 
-    def fit(self, draw, text: str, role: str, size: int, width: int, weight: str = "400"):
-        while size > 24 and draw.textlength(text, font=self.font(role, size, weight)) > width:
-            size -= 4
-        return self.font(role, size, weight)
-
-    def centered(self, draw, y: int, text: str, role: str, size: int, color: str, weight="400"):
-        font = self.fit(draw, text, role, size, SIZE - 240, weight)
-        draw.text((SIZE // 2, y), text, font=font, fill=self.colors[color], anchor="mm")
+    def heading(self, draw, top: int, bottom: int, *words: Words) -> None:
+        """Lines centred one under another in the band from top to bottom, inside the frame."""
+        self.lettering.band(draw, words, top, bottom, x=SIZE // 2, width=SIZE - 240)
 
     def paste_page(self, image, page, x: int, y: int, angle: float = 0.0):
         """A page with a soft shadow, optionally turned a little, its top-left at (x, y)."""
@@ -173,35 +203,55 @@ class _Painter:
                 (x, y, x + page.width - 1, y + page.height - 1), outline=self.colors["line"]
             )
 
-    def badge(self, draw, center: tuple[int, int], text: str, color: str = "accent"):
-        font = self.font("display", 78)
-        width = int(draw.textlength(text, font=font)) + 120
-        x, y = center
-        draw.rounded_rectangle(
-            (x - width // 2, y - 70, x + width // 2, y + 70), radius=70, fill=self.colors[color]
-        )
-        draw.text((x, y), text, font=font, fill="#ffffff", anchor="mm")
-
     def footer(self, draw, facts: Facts, text: str = ""):
         line = text or (f"{facts.shop} · instant download" if facts.shop else "Instant download")
-        self.centered(draw, SIZE - 110, line, "body", 46, "muted")
+        self.heading(draw, SIZE - 160, SIZE - 70, Words(line, "body", 46, "muted"))
 
-    # --- the five images ----------------------------------------------------------------------
+    # --- the images ---------------------------------------------------------------------------
 
     def cover(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
-        self.centered(draw, 210, facts.title, "display", 190, "accent")
-        self.centered(draw, 345, "Printable Bunco party pack", "hand", 110, "accent2", "700")
+        self.heading(
+            draw,
+            80,
+            490,
+            Words(facts.title, "display", 190, "accent"),
+            Words("Printable Bunco party pack", "hand", 110, "accent2", "700"),
+        )
         back = pages.page("rules-handout.pdf", 0, 980)
-        front = pages.page(_sheets(pages), 0, 1120)
+        front = pages.page(pages.sheets(), 0, 1120)
         side = pages.page("tally-pads.pdf", 0, 980)
         self.paste_page(image, side, SIZE - 130 - side.width - 60, 590, -6)
         self.paste_page(image, back, 130, 590, 5)
         self.paste_page(image, front, SIZE // 2 - front.width // 2, 510)
-        self.badge(draw, (560, 1770), facts.players)
-        self.badge(draw, (1440, 1770), facts.papers, "accent2")
+        if pages.editable():
+            self.seal(draw, SIZE // 2 + front.width // 2, 700)
+        marks = [(f"{pages.printables()} printables", "accent2"), (facts.players, "accent")]
+        self.lettering.pills(draw, 1755, [*marks, (facts.papers, "accent2")], SIZE - 200)
         self.footer(draw, facts)
         return image
+
+    def seal(self, draw, x: int, y: int) -> None:
+        """The editable mark: a gold disc on the front page's top-right corner."""
+        radius = 150
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=self.colors["gold"])
+        draw.ellipse(
+            (x - radius + 14, y - radius + 14, x + radius - 14, y + radius - 14),
+            outline="#ffffff",
+            width=5,
+        )
+        self.lettering.band(
+            draw,
+            [
+                Words("Editable", "display", 74, "#ffffff"),
+                Words("PDF", "body", 50, "#ffffff", "700"),
+            ],
+            y - radius + 50,
+            y + radius - 50,
+            x=x,
+            width=radius * 2 - 70,
+            gap=12,
+        )
 
     def spread(
         self,
@@ -212,8 +262,13 @@ class _Painter:
         line="Every document, ready to print",
     ):
         image, draw = self.canvas()
-        self.centered(draw, 180, heading, "display", 150, "accent")
-        self.centered(draw, 300, line, "body", 64, "muted")
+        self.heading(
+            draw,
+            80,
+            350,
+            Words(heading, "display", 150, "accent"),
+            Words(line, "body", 64, "muted"),
+        )
         columns, cell_w, cell_h = 3, 580, 700
         left = (SIZE - columns * cell_w) // 2
         shown = [(name, label) for name, label in documents if name in pages.documents]
@@ -227,31 +282,41 @@ class _Painter:
             x = left + col * cell_w + (cell_w - page.width) // 2
             y = 380 + row * cell_h + (570 - page.height) // 2
             self.paste_page(image, page, x, y)
-            draw.text(
-                (left + col * cell_w + cell_w // 2, 380 + row * cell_h + 625),
-                label,
-                font=self.font("display", 64),
-                fill=self.colors["accent2"],
-                anchor="mm",
+            self.lettering.band(
+                draw,
+                [Words(label, "display", 64, "accent2")],
+                380 + row * cell_h + 580,
+                380 + row * cell_h + 680,
+                x=left + col * cell_w + cell_w // 2,
+                width=cell_w - 40,
             )
         self.footer(draw, facts, f"For {facts.players} · {facts.papers}")
         return image
 
+    def extras(self, pages: _Pages, facts: Facts):
+        line = "Invitation, tags, checklist, sign-in"
+        return self.spread(pages, facts, EXTRAS_SPREAD, "Party extras", line)
+
     def close_up(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
-        page = pages.page(_sheets(pages), 0, 2300)
+        page = pages.page(pages.sheets(), 0, 2300)
         crop_w = min(page.width, 1720)
         left = (page.width - crop_w) // 2
         crop = page.crop((left, 0, left + crop_w, 1440))
         self.paste_page(image, crop, (SIZE - crop_w) // 2, 380)
-        self.centered(draw, 190, "Score sheets up close", "display", 150, "accent")
-        self.centered(draw, 305, "Wins, losses, Buncos: a box for every round", "body", 60, "muted")
-        self.footer(draw, facts, "Numbered sheets, with the night's totals at the foot")
+        self.heading(
+            draw,
+            80,
+            360,
+            Words("Score sheets up close", "display", 150, "accent"),
+            Words("Wins, losses, Buncos: a box for every round", "body", 60, "muted"),
+        )
+        self.footer(draw, facts, "Numbered sheets, with the night's totals at the bottom")
         return image
 
     def rules(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
-        self.centered(draw, 180, "The rules, for every table", "display", 140, "accent")
+        self.heading(draw, 80, 310, Words("The rules, for every table", "display", 140, "accent"))
         gap, room = 60, SIZE - 240  # two pages side by side, as large as the width allows
         probe = pages.page("rules-handout.pdf", 0, 100)
         height = min(1440, (room - gap) // 2 * probe.height // probe.width)
@@ -271,7 +336,7 @@ class _Painter:
         draw.rounded_rectangle(
             (200, 200, SIZE - 200, SIZE - 200), radius=46, outline=self.colors["gold"], width=8
         )
-        self.centered(draw, 360, "Sizes & formats", "display", 160, "accent")
+        self.heading(draw, 240, 460, Words("Sizes & formats", "display", 160, "accent"))
         rows = [
             ("Paper", " · ".join(facts.paper_sizes)),
             ("Players", ", ".join(str(n) for n in facts.counts)),
@@ -279,19 +344,28 @@ class _Painter:
             ("Download", "Zip files of PDFs, one for each paper size"),
             ("Print", "At home or at a copy shop"),
         ]
-        y = 540
+        top, pitch = 500, 230  # five rows, each in its own band over a rule
         for label, value in rows:
-            draw.text((330, y), label, font=self.font("display", 80), fill=self.colors["accent2"])
-            font = self.fit(draw, value, "body", 66, SIZE - 330 - 330)
-            draw.text((330, y + 110), value, font=font, fill=self.colors["ink"])
-            draw.line((330, y + 215, SIZE - 330, y + 215), fill=self.colors["line"], width=4)
-            y += 225
-        self.centered(
-            draw, SIZE - 290, facts.shop or "Instant download", "hand", 100, "accent", "700"
+            self.lettering.band(
+                draw,
+                [Words(label, "display", 80, "accent2"), Words(value, "body", 66, "ink")],
+                top,
+                top + pitch - 30,
+                x=330,
+                width=SIZE - 660,
+                align="left",
+                gap=20,
+            )
+            draw.line(
+                (330, top + pitch - 12, SIZE - 330, top + pitch - 12),
+                fill=self.colors["line"],
+                width=4,
+            )
+            top += pitch
+        self.heading(
+            draw,
+            SIZE - 340,
+            SIZE - 230,
+            Words(facts.shop or "Instant download", "hand", 100, "accent", "700"),
         )
         return image
-
-
-def _sheets(pages: _Pages) -> str:
-    """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
-    return "score-sheets.pdf" if "score-sheets.pdf" in pages.documents else "team-cards.pdf"

@@ -152,9 +152,11 @@ def description(
     lines.append("- pack.pdf: all of them in printing order, in one file")
     lines.append(f"- A ready-made pack for {counts} players")
     if plan.editable:
+        typed = ["the players' names", *(["the date"] if not plan.date else [])]
+        typed += ["the amounts"] if plan.buy_in is None else []
         lines.append(
-            "- Editable: type the players' names on the score sheets right in the PDF "
-            "(fillable fields in the theme's font), then print"
+            f"- Editable: type {and_list(typed)} right in the PDF, in the theme's font, with the "
+            "free Adobe Acrobat Reader (on a computer, or its phone app), then print"
         )
     if len(plan.rulesets) > 1 or plan.rulesets != ("classic",):
         names = and_list([rulesets.load(r).name for r in plan.rulesets])

@@ -64,11 +64,8 @@ def how_to_fill_in(painter, pages, facts):
         Words("Fillable fields, in the free Adobe Acrobat Reader", "body", 60, "muted"),
     )
     name = pages.sheets()
-    page = pages.page(name, 0, 2400)
-    crop_w = min(page.width, 1720)
-    left = (page.width - crop_w) // 2
-    crop = page.crop((left, 0, left + crop_w, 880))
-    x, y = (SIZE - crop_w) // 2, 380
+    crop, left = pages.top(name, 2400, 880)
+    x, y = (SIZE - crop.width) // 2, 380
     painter.paste_page(image, crop, x, y)
     for field, (x0, y0, x1, y1) in fields(pages.documents[name], 2400 / pages.height(name)):
         box = (x + x0 - left, y + y0, x + x1 - left, y + y1)

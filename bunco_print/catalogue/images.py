@@ -137,6 +137,14 @@ class _Pages:
         page.close()
         return image
 
+    def top(self, name: str, height: int, crop_h: int, widest: int = 1720):
+        """The top `crop_h` px of a document's first page rendered `height` px tall, at most
+        `widest` px wide around its middle: the crop and how far in from the left it starts."""
+        page = self.page(name, 0, height)
+        width = min(page.width, widest)
+        left = (page.width - width) // 2
+        return page.crop((left, 0, left + width, crop_h)), left
+
     def sheets(self) -> str:
         """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
         return "score-sheets.pdf" if "score-sheets.pdf" in self.documents else "team-cards.pdf"
@@ -299,11 +307,8 @@ class _Painter:
 
     def close_up(self, pages: _Pages, facts: Facts):
         image, draw = self.canvas()
-        page = pages.page(pages.sheets(), 0, 2300)
-        crop_w = min(page.width, 1720)
-        left = (page.width - crop_w) // 2
-        crop = page.crop((left, 0, left + crop_w, 1440))
-        self.paste_page(image, crop, (SIZE - crop_w) // 2, 380)
+        crop, _ = pages.top(pages.sheets(), 2300, 1440)
+        self.paste_page(image, crop, (SIZE - crop.width) // 2, 380)
         self.heading(
             draw,
             80,

@@ -19,7 +19,7 @@ import pikepdf
 
 from bunco_print.edges import background_cache
 from bunco_print.printing.pack import lay_out_backgrounds, lay_out_pass
-from bunco_print.printing.passes import split_documents
+from bunco_print.printing.passes import WORDS, split_documents
 from bunco_print.printing.stamping import Backgrounds
 
 
@@ -30,6 +30,7 @@ class SharedBackgrounds:
     def __init__(self) -> None:
         self._passes: list[pikepdf.Pdf] = []  # each WeasyPrint pass's PDF, open
         self._documents: dict[str, tuple[int, list[int]]] = {}  # digest -> (pass, its pages)
+        self._words: dict[str, dict[str, list]] = {}  # digest -> its room for words, by its page
         self.laid_out = 0  # documents laid out
         self.shared = 0  # documents taken from an earlier pack
 
@@ -56,22 +57,26 @@ class SharedBackgrounds:
         if missing and not self._lay_out(head, missing, tail):
             return lay_out_backgrounds(html)  # pages not named by their document: no sharing
         pages: dict[str, list[int]] = {}
+        words: dict[str, list] = {}
         merged = pikepdf.new()
         for (doc, _section), key in zip(sections, keys, strict=True):
             source, indexes = self._documents[key]
-            pages.setdefault(doc, []).extend(
-                range(len(merged.pages), len(merged.pages) + len(indexes))
-            )
+            offset = len(merged.pages)
+            pages.setdefault(doc, []).extend(range(offset, offset + len(indexes)))
+            for name, (page, *rect) in self._words.get(key, {}).items():
+                words[name] = [offset + page, *rect]
             # pages of one pass share its fonts: pikepdf copies each object of a pass once
             merged.pages.extend(self._passes[source].pages[i] for i in indexes)
         buffer = BytesIO()
         merged.save(buffer, deterministic_id=True)
-        return Backgrounds(pdf=buffer.getvalue(), pages=pages)
+        return Backgrounds(pdf=buffer.getvalue(), pages=pages, words=words)
 
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
         pdf, pages = background_cache.cached(html, lay_out_pass)
+        pages = dict(pages)
+        words = pages.pop(WORDS, {})
         laid = pikepdf.open(BytesIO(pdf))
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
@@ -87,6 +92,11 @@ class SharedBackgrounds:
         self._passes.append(laid)
         for key, own in zip(missing, owned, strict=True):
             self._documents[key] = (len(self._passes) - 1, own)
+            self._words[key] = {
+                name: [own.index(page), *rect]
+                for name, (page, *rect) in words.items()
+                if page in own
+            }
             self.laid_out += 1
         return True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from bunco_print.edges import background_cache
@@ -27,7 +27,7 @@ from bunco_print.printing.pdf import PageSpec, Rect, assemble, fallback_fonts, m
 from bunco_print.printing.pdf.layers import draw_layers
 from bunco_print.printing.request import PackRequest
 from bunco_print.printing.stampers import PIECES, stamper
-from bunco_print.printing.stamping import Backgrounds, fit_name
+from bunco_print.printing.stamping import Backgrounds, fit_name, night_words
 from bunco_print.signing import keys
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import ink_saver
@@ -172,10 +172,14 @@ def build_pack(
     # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
     duplex = DUPLEX_FLIP if "sheet_back" in docs or laid.two_sided else None
     field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
+    words = night_words(theme, laid, backgrounds)
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
-        specs = list(stamper(doc)(doc, event, secret, theme, backgrounds, laid))
+        specs = [
+            replace(spec, stamps=words.get(spec.background, ()) + spec.stamps)
+            for spec in stamper(doc)(doc, event, secret, theme, backgrounds, laid)
+        ]
         if field_pages:
             file = DOCUMENT_FILES[doc]
             specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
@@ -255,27 +259,32 @@ def cached_backgrounds(html: str) -> Backgrounds:
         return passes.joined([a, b], [a_pages, b_pages])
 
     pdf, pages = background_cache.cached(html, make)
-    return Backgrounds(pdf=pdf, pages=pages)
+    pages = dict(pages)
+    words = pages.pop(passes.WORDS, {})
+    return Backgrounds(pdf=pdf, pages=pages, words=words)
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:
     document = render.layout(html)
     pages: dict[str, list[int]] = {}
-    anchors = []
+    anchors, words = [], {}
     for index, page in enumerate(document.pages):
         anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
-        for key in page.anchors:
+        for key, value in page.anchors.items():
             doc, sep, number = key.rpartition("-page-")
             if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
                 pages.setdefault(doc, []).append(index)
+            elif key.startswith("words-"):  # room in flowing text for the night's words
+                words[key] = [index, *value]
     pdf = draw_layers(render.write_pdf(document), html, anchors)
-    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors)
+    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words)
 
 
 def lay_out_pass(html: str) -> tuple[bytes, dict]:
-    """One WeasyPrint pass as the background cache keeps it: its PDF and its documents' pages."""
+    """One WeasyPrint pass as the background cache keeps it: its PDF, its documents' pages and
+    (under passes.WORDS) where its flowing text left room for the night's words."""
     laid = lay_out_backgrounds(html)
-    return laid.pdf, laid.pages
+    return laid.pdf, {**laid.pages, passes.WORDS: laid.words}
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

@@ -42,6 +42,7 @@ WEIGHT = {
 # it writes to (reference counts included), so it is given the lighter pass.
 CHILD = 1.3
 T = TypeVar("T")
+WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
 
 
 def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
@@ -148,18 +149,24 @@ def _reap(pid: int, read: int) -> None:
     os.waitpid(pid, 0)
 
 
-def joined(pdfs: list[bytes], pages: list[dict[str, list[int]]]) -> tuple[bytes, dict]:
-    """The passes' PDFs as one, and where each document's pages are in it."""
+def joined(pdfs: list[bytes], pages: list[dict]) -> tuple[bytes, dict]:
+    """The passes' PDFs as one, and where each document's pages (and each pass's room for
+    the night's words, under WORDS: id -> [page, x1, y1, x2, y2]) are in it."""
     import pikepdf
 
     opened = [pikepdf.open(BytesIO(pdf)) for pdf in pdfs]
-    first, where = opened[0], {doc: list(idx) for doc, idx in pages[0].items()}
+    first, where, words = opened[0], {}, {}
     try:
-        for other, found in zip(opened[1:], pages[1:], strict=True):
-            offset = len(first.pages)
-            first.pages.extend(other.pages)  # copied from `other` when saved: kept open till then
+        for other, found in zip(opened, pages, strict=True):
+            offset = len(first.pages) if other is not first else 0
+            if other is not first:
+                first.pages.extend(other.pages)  # copied from `other` when saved: kept open
+            for key, (index, *rect) in found.get(WORDS, {}).items():
+                words[key] = [index + offset, *rect]
             for doc, idx in found.items():
-                where.setdefault(doc, []).extend(i + offset for i in idx)
+                if doc != WORDS:
+                    where.setdefault(doc, []).extend(i + offset for i in idx)
+        where[WORDS] = words
         out = BytesIO()
         first.save(out, deterministic_id=True)
     finally:

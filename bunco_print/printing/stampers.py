@@ -13,7 +13,9 @@ from bunco_print.game.money import format_money
 from bunco_print.game.night import Night, SeatCard
 from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
-from bunco_print.printing.layout import Slot
+from bunco_print.printing.layout import Box, Slot
+from bunco_print.printing.layout.base import KICKER_SPACING_EM
+from bunco_print.printing.layout.geometry import words
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
 from bunco_print.printing.stamping import (
@@ -22,10 +24,13 @@ from bunco_print.printing.stamping import (
     pages_of,
     slot_text,
     stamps_for,
+    words_text,
 )
+from bunco_print.printing.units import PT_PER_PX
 from bunco_print.signing import links
 
 PIECES = ("star", "seat")  # the art pieces' pages, in this order (star cards, seat cards)
+WORDS_LINE = 1.4  # the rules handout's room for words: a line this many em tall (rules.html.j2)
 
 
 def _card_label(card: SeatCard, event: Night) -> str:
@@ -122,7 +127,7 @@ def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
     values["pot-pot"] = money(event.pot)
     stamps = []
     for slot in laid.page(doc).slots:
-        if slot.kind == "field":  # --buy-in none: written in (with --editable, a form field)
+        if slot.kind in ("field", "words"):  # written in (--buy-in none); the night's words
             continue
         if slot.id.startswith("prize-"):
             text = money(event.prizes[slot.index].amount)
@@ -133,6 +138,27 @@ def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
         stamps.append((Rect(*slot.box.px()), slot_text(theme, slot, text)))
     for page in bg.pages[doc]:
         yield PageSpec(page, tuple(stamps))
+
+
+def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
+    """The rules handout: the kicker's words and each prize's amount stamped where its
+    flowing text left room for them (bg.words: WeasyPrint's boxes, a line 1.4 em tall)."""
+    date = f" · {laid.date}" if laid.date else ""
+    texts = {"words-rules-kicker": f"How to play · {event.title}{date}".upper()}
+    if event.pot:
+        money = lambda amount: format_money(amount, event.currency)  # noqa: E731
+        texts |= {f"words-rules-prize-{i}": money(p.amount) for i, p in enumerate(event.prizes)}
+    kicker = {"role": "body", "weight": "700", "color": "muted", "spacing": KICKER_SPACING_EM}
+    stamps: dict[int, list] = {}
+    for key, (page, x1, y1, x2, y2) in bg.words.items():
+        if key in texts:
+            size = (y2 - y1) * PT_PER_PX / WORDS_LINE
+            slot = words(key, Box(0, 0, 0, 0), texts[key], size, "accent", role="display")
+            if key == "words-rules-kicker":
+                slot = replace(slot, **kicker)
+            stamps.setdefault(page, []).append((Rect(x1, y1, x2, y2), words_text(theme, slot)))
+    for page in bg.pages[doc]:
+        yield PageSpec(page, tuple(stamps.get(page, ())))
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
@@ -150,5 +176,6 @@ def stamper(doc: str) -> Callable[..., Iterator[PageSpec]]:
         "seat_cards": _card_pages,
         "table_marker": _marker_pages,
         "prize_sheet": _prize_pages,
+        "rules": _rules_pages,
     }
     return own.get(doc) or EXTRAS.get(doc) or _static_pages

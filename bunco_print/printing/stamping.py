@@ -23,6 +23,8 @@ class Backgrounds:
     pdf: bytes
     pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
     anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
+    # room flowing text left for the night's words: id ("words-...") -> [page, x1, y1, x2, y2]
+    words: dict[str, list] = field(default_factory=dict)
 
 
 Fill = Callable[[Slot, object], Text | QR | Art | None]
@@ -56,6 +58,39 @@ def slot_text(theme: themes.Theme, slot: Slot, text: str) -> Text:
     )
 
 
+def words_text(theme: themes.Theme, slot: Slot) -> Text:
+    """A "words" slot's text as the layout fitted it: its size, alignment and spacing."""
+    paths = font_chain(theme, slot)
+    return Text(
+        slot.text,
+        paths[0],
+        slot.size,
+        slot_color(theme, slot),
+        align=slot.align,
+        rotate=slot.rotate,
+        fallbacks=paths[1:],
+        spacing=slot.spacing,
+        pitch=slot.pitch,
+    )
+
+
+def night_words(theme: themes.Theme, laid, bg: Backgrounds) -> dict[int, tuple]:
+    """Per background page: the night's words stamped on it (the "words" slots of the layout
+    page drawn there), so no background holds a title, a date or an amount."""
+    found: dict[int, tuple] = {}
+    for doc, indexes in bg.pages.items():
+        for page in laid.every_page(doc):
+            stamps = tuple(
+                (Rect(*slot.box.px()), words_text(theme, slot))
+                for slot in page.slots
+                if slot.kind == "words"
+            )
+            number = int(page.id.rpartition("-page-")[2])
+            if stamps and number < len(indexes):
+                found[indexes[number]] = stamps
+    return found
+
+
 def fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
     """A player's name in its slot: one line, else two, never below MIN_NAME (cut short with
     an ellipsis, if need be): the text, its size, whether it is whole."""
@@ -79,7 +114,7 @@ def stamps_for(page: Page, items: Sequence, fill: Fill, fields: bool = False) ->
     stamps = []
     for i, item in enumerate(items):
         for slot in page.slots_of(i):
-            if slot.kind == "field" and not fields:
+            if slot.kind == "words" or (slot.kind == "field" and not fields):
                 continue
             stamp = fill(slot, item)
             if stamp is not None:

@@ -90,6 +90,11 @@ class Layout:
                 found.update(dict.fromkeys(_HREF.findall(unquote(uri))))
         return list(found)
 
+    def every_page(self, doc: str) -> tuple[Page, ...]:
+        """The document's laid-out pages, its partly filled last page too."""
+        last = self.last_page(doc)
+        return (*self.pages(doc), *([last] if last is not None else []))
+
     def last_page(self, doc: str) -> Page | None:
         """The last page's own layout, when it holds fewer than a full page."""
         last = self.last.get(doc)

@@ -25,6 +25,9 @@ class BacksPage:
     backs: tuple[BackText, ...]
 
 
+TITLE_LINE = 1.2  # the title's line height, em (.sb-title)
+
+
 def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
     """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
     front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
@@ -85,6 +88,21 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
                 Block(x + cw * 0.1, top + fs * 2.6 + art + fs * 1.8 + label_h, cw * 0.8, fs * 0.9),
             )
         )
+    # the night's title, stamped (after the slots the template places by their order)
+    slots += [
+        night.words_in(
+            f"b{i}-title",
+            t.title,
+            event.title,
+            t.title.size,
+            "accent2",
+            i,
+            "display",
+            align="center",
+            line=TITLE_LINE,
+        )
+        for i, t in enumerate(texts)
+    ]
     page = Page(
         f"sheet_back-page-{number}",
         pw,

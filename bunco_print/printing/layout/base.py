@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from bunco_print.game import night as model
 from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout.fonts import FontMetrics, breaks, metrics
-from bunco_print.printing.layout.geometry import PAPERS, Box, Label, Slot
+from bunco_print.printing.layout.geometry import PAPERS, Block, Box, Label, Slot, words
+from bunco_print.printing.pdf.model import LINE_PITCH
 from bunco_print.theming.ink_saver import ART_OPACITY, FRAME_THIN, RULE_DASH
 from bunco_print.theming.themes import Theme
 
@@ -143,6 +144,56 @@ class Inputs:
                 text, left, w, size, bottom=bottom, pitch=pitch, spacing=spacing, classes=classes
             )
         return Label(text, left, w, size, top=top, pitch=pitch, spacing=spacing, classes=classes)
+
+    def words_at(
+        self,
+        slot_id: str,
+        x: float,
+        y: float,
+        w: float,
+        text: str,
+        size: float,
+        color: str,
+        index: int = 0,
+        role: str = "body",
+        align: str = "left",
+        spacing: float = 0.0,
+    ) -> Slot:
+        """A "words" slot for one line placed as `label` places it: from `x` (its left edge,
+        or its centre with align "center"), `w` wide, y the line's BASELINE."""
+        h = LINE_PITCH * size
+        middle = y - self.font(role).mid * size
+        left = x - w / 2 if align == "center" else x
+        box = Box(left, middle - h / 2, w, h)
+        return words(slot_id, box, text, size, color, index, role, align=align, spacing=spacing)
+
+    def words_in(
+        self,
+        slot_id: str,
+        at: Block,
+        text: str,
+        size: float,
+        color: str,
+        index: int = 0,
+        role: str = "body",
+        weight: str = "400",
+        align: str = "left",
+        line: float = 0.0,
+        spacing: float = 0.0,
+        rotate: int = 0,
+    ) -> Slot:
+        """A "words" slot for lines placed as a block of the template's (`at`: its left, top,
+        width) with line height `line` em (0: the font's own, CSS's "normal") places them."""
+        line = line or self.font(role, weight).line
+        box = Box(at.x, at.y, at.w, line * size * (text.count("\n") + 1))
+        slot = words(slot_id, box, text, size, color, index, role, weight, align, spacing, line)
+        return replace(slot, rotate=rotate) if rotate else slot
+
+    def kicker_words(self, date: str, room: float, size: float) -> tuple[str, float]:
+        """The night's title and date as a kicker (small capitals) `room` pt wide, at `size` or
+        as kicker_lines fits them."""
+        fitted, fitted_fs = kicker_lines(self, date, room, size)
+        return (fitted, fitted_fs) if fitted else (titled(self.event.title, date).upper(), size)
 
     def text_slot(
         self,

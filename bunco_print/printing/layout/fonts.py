@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bunco_print.printing.pdf.draw import (
-    LINE_PITCH,  # two stamped lines' baselines, this many em apart
-)
 from bunco_print.printing.pdf.fonts import font_info
+from bunco_print.printing.pdf.model import LINE_PITCH  # two stamped lines, em apart
 
 
 @dataclass(frozen=True)

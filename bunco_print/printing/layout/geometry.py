@@ -77,6 +77,13 @@ class Slot:
     sample_size: float = 0.0
     sample_art: str = ""  # art URI, for previews of art slots
     color: str = ""  # the theme colour its text is stamped in, when not its kind's
+    # kind "words": the night's words (title, date, amounts) as the layout fitted them, stamped
+    # as they are so a background holds nothing of one night: `text` at `size`, aligned,
+    # `spacing` em between letters, two lines `pitch` em apart
+    text: str = ""
+    align: str = "center"
+    spacing: float = 0.0
+    pitch: float = 1.1
 
     @property
     def is_text(self) -> bool:
@@ -158,3 +165,36 @@ def cell(i: int, cols: int, rows: int, cw: float, ch: float, edge: float) -> Box
 def page_size_css(paper: str, landscape: bool = False) -> str:
     name = "A4" if paper == "a4" else "letter"
     return f"{name} landscape" if landscape else name
+
+
+def words(
+    slot_id: str,
+    box: Box,
+    text: str,
+    size: float,
+    color: str,
+    index: int = 0,
+    role: str = "body",
+    weight: str = "400",
+    align: str = "left",
+    spacing: float = 0.0,
+    pitch: float = 1.1,
+) -> Slot:
+    """A "words" slot: the night's words the layout fitted into `box`, stamped as they are
+    (previews show them as their sample). `box` is their line box (two lines: both)."""
+    return Slot(
+        slot_id,
+        box,
+        "words",
+        index,
+        role=role,
+        weight=weight,
+        size=size,
+        sample=text,
+        sample_size=size,
+        color=color,
+        text=text,
+        align=align,
+        spacing=spacing,
+        pitch=pitch,
+    )

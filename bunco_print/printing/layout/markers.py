@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs, kicker_lines
+from bunco_print.printing.layout.base import KICKER_SPACING_EM, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, Strip, page_size_css
 from bunco_print.printing.layout.pads import safe_area
 from bunco_print.printing.layout.sheets import rule_strip
@@ -15,12 +15,9 @@ from bunco_print.printing.layout.sheets import rule_strip
 class MarkerPage:
     page: Page
     size: str
-    kickers: tuple[Block, Block]  # upside down (top half), upright
     notes: tuple[Block, Block]
     strips: tuple[Strip, ...] = ()
     scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
-    kicker: str = ""  # the title and date, when too long for the kicker's line: as they fit
-    # (on two lines, split by a newline, if need be)
 
 
 @dataclass(frozen=True)
@@ -76,30 +73,45 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     note_y = f.slot_y + f.slot_h + NOTE_GAP
     # the title and date on one line clear of the corners' art: smaller, then cut short, if a
     # long title needs it
-    fitted, kicker_fs = kicker_lines(night, date, f.slot_w - 2 * KICKER_ROOM, KICKER_SIZE * k)
+    fitted, kicker_fs = night.kicker_words(date, f.slot_w - 2 * KICKER_ROOM, KICKER_SIZE * k)
     kicker_h = KICKER_LINE * k * (fitted.count("\n") + 1)  # a line or two
+    kickers = (
+        Block(f.slot_x, h - kicker_y - kicker_h, f.slot_w, kicker_fs),
+        Block(f.slot_x, h + kicker_y, f.slot_w, kicker_fs),
+    )
+    line = KICKER_LINE * k / kicker_fs
+    stamped = tuple(
+        night.words_in(
+            f"m-kicker-{n}",
+            at,
+            fitted,
+            kicker_fs,
+            "muted",
+            weight="700",
+            align="center",
+            line=line,
+            spacing=KICKER_SPACING_EM,
+            rotate=180 if n == 0 else 0,  # the top half's upside down
+        )
+        for n, at in enumerate(kickers)
+    )
     page = Page(
         "table_marker-page-0",
         w,
         night.ph,
         svg.data_uri(svg.document(w, night.ph, _folded(night, f, _face(night, f)))),
-        _table_slots(night, f),
+        _table_slots(night, f) + stamped,
         safe=safe_area(night),
     )
     return MarkerPage(
         page,
         page_size_css(night.paper),
         (
-            Block(f.slot_x, h - kicker_y - kicker_h, f.slot_w, kicker_fs),
-            Block(f.slot_x, h + kicker_y, f.slot_w, kicker_fs),
-        ),
-        (
             Block(f.slot_x, h - note_y - NOTE_UP * k, f.slot_w),
             Block(f.slot_x, h + note_y, f.slot_w),
         ),
         _rule_strips(night, f),
         k,
-        fitted,
     )
 
 

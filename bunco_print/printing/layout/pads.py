@@ -15,8 +15,10 @@ from bunco_print.printing.layout.geometry import (
     Slot,
     cell,
     page_size_css,
+    words,
 )
 from bunco_print.printing.layout.grids import tally_grids
+from bunco_print.printing.pdf.model import LINE_PITCH
 
 PAD_COLS, PAD_ROWS = 2, 2
 CAPTION_H = 9  # a caption's slot: its words stamped at about 6 pt
@@ -32,6 +34,7 @@ TAG_SIZE, TAG_UP, TAG_SPACING, SLOT_INSET, WRITE_IN_W = 7, 4, 0.8, 2, 0.8
 # down, REMINDER_SIZE (k) in large print (else the CSS's).
 QR_ROOM, TITLE_UP, TALLY_SIZE, TALLY_ROOM, TITLE_SIZE, GRID_GAP = 12, 3, 22, 3, 8, 4
 REMINDER_H, REMINDER_DOWN, REMINDER_SIZE = 30, 5, 6.5
+HEAD_FONT, TITLE_PAD = 10, 3  # the space before the title (html's 10pt), its padding (.tp-event)
 # The cuts between pads: dashed lines CUT_END from the paper's edges, ticks from TICK_END.
 CUT_END, TICK_END, CUT_W, CUT_DASH, TICK_W = 22, 10, 0.6, "4 3", 0.5
 SET_SAMPLES = ("Set 1", "Set 1", "Set 2", "")  # for previews, a pad's SET by its place
@@ -100,6 +103,19 @@ def _pad_head(night: Inputs, pad: Box) -> PadHead:
     )
 
 
+def _pad_title(night: Inputs, i: int, head: Block, head_w: float, title: str, size: float):
+    """Pad i's title after "Tally", stamped: its (last) line on Tally's baseline."""
+    k, tally = night.scale, TALLY_SIZE * night.scale
+    display, body = night.font("display"), night.font("body")
+    baseline = head.y + tally / 2 + display.mid * tally  # the head's line-height is 1
+    x = head.x + display.width("Tally", tally) + body.width(" ", HEAD_FONT) + TITLE_PAD * k
+    lines = title.count("\n") + 1
+    middle = baseline - body.mid * size - LINE_PITCH * size * (lines - 1) / 2
+    h = LINE_PITCH * size * lines
+    box = Box(x, middle - h / 2, head.x + head_w - x, h)
+    return words(f"p{i}-title", box, title, size, "muted", i)
+
+
 def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     """Four tally pads a page (quarters, with cut lines), or the first `count` (a last page):
     a grid per pad, write-in lines for the table and set (their slots), the table's QR code with
@@ -128,7 +144,8 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
         reminder_y = p.y + m.h - m.note_h + REMINDER_DOWN
         reminder = Block(p.x, reminder_y, m.w, REMINDER_SIZE * k if night.large else 0)
-        texts.append(PadText(head, reminder, title, m.grid(p.x, p.y)))
+        texts.append(PadText(head, reminder, "", m.grid(p.x, p.y)))
+        slots.append(_pad_title(night, i, head, m.head_w, title, title_size))
     page = Page(
         f"tally_pad-page-{number}",
         pw,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bunco_print.game.money import share_words
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs, kicker_lines
+from bunco_print.printing.layout.base import KICKER_SPACING_EM, Inputs
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, page_size_css
 
 MARGIN = 54
@@ -16,6 +16,7 @@ LONG_AMOUNT = 0.75  # an amount of five characters or more ("$1,000") starts thi
 # 1.25 line height, not ~1.2), in from the corners' art by KICKER_INSET, KICKER_SIZE (k) at
 # most; the heading's top.
 KICKER_Y, KICKER_LIFT, KICKER_INSET, KICKER_SIZE, HEADING_Y = 48, 1.3, 40, 8, 60
+KICKER_TWO = 1.25  # two kicker lines' line height, em (.ps-two)
 # The pot's sum (players x buy-in = pot) at LIST_TOP, the prizes' list SUM_GAP under it (or at
 # LIST_TOP without a pot), its rule RULE_ABOVE over it; the notes NOTES_GAP under the list,
 # NOTES_H (k) tall, FOOT_ROOM left under them.
@@ -61,14 +62,11 @@ class PrizeRow:
 class PrizePage:
     page: Page
     size: str
-    kicker: Block
     heading: Block
     rule: Block
     rows: tuple[PrizeRow, ...]
     notes: Block
     scale: float = 1.0  # --large-print: the CSS's words this much larger
-    kicker_text: str = ""  # the title and date, when too long for the kicker's line: as they
-    # fit, on two lines (split by a newline) if need be
 
 
 @dataclass(frozen=True)
@@ -126,8 +124,20 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
         body += _symbols(night, rows)
     # the kicker on one line between the corners' art: smaller, or on two lines (the second
     # where the one would be), then cut short, if need be
-    kicker_text, kicker_fs = kicker_lines(night, date, cw - 2 * KICKER_INSET, KICKER_SIZE * k)
-    kicker_y = KICKER_Y - KICKER_LIFT * kicker_fs if "\n" in kicker_text else KICKER_Y
+    kicker_text, kicker_fs = night.kicker_words(date, cw - 2 * KICKER_INSET, KICKER_SIZE * k)
+    two = "\n" in kicker_text
+    kicker_y = KICKER_Y - KICKER_LIFT * kicker_fs if two else KICKER_Y
+    kicker = night.words_in(
+        "ps-kicker",
+        Block(MARGIN, kicker_y, cw),
+        kicker_text,
+        kicker_fs,
+        "muted",
+        weight="700",
+        align="center",
+        line=KICKER_TWO if two else 0,
+        spacing=KICKER_SPACING_EM,
+    )
     whats, amounts = _prizes(night, rows, cw)
     markup = svg.document(pw, ph, "\n".join(body))
     return PrizePage(
@@ -136,17 +146,15 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
             pw,
             ph,
             svg.data_uri(markup),
-            tuple(slots + amounts),
+            tuple([*slots, *amounts, kicker]),
             _winner_labels(night, rows, cw),
         ),
         page_size_css(night.paper),
-        Block(MARGIN, kicker_y, cw, kicker_fs),
         Block(MARGIN, HEADING_Y, cw),
         Block(MARGIN, rows.top - RULE_ABOVE, cw),
         whats,
         Block(MARGIN, rows.top + n * rows.row_h + NOTES_GAP, cw),
         k,
-        kicker_text,
     )
 
 

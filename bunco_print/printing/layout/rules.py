@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import Block, Label, page_size_css
@@ -38,6 +39,7 @@ class RulesPages:
     keys: tuple[tuple[str, str], ...] = ()  # the movement legend: a line as drawn, its words
     chart_words: tuple[tuple[str, str], ...] = ()  # the scoring chart's: points, why
     dice: Picture | None = None  # the theme's dice beside the heading
+    amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
 
     def art_uris(self) -> tuple[str, ...]:
         """The pictures' data: URIs (the art they place is listed for pdf/layers.py)."""
@@ -203,4 +205,11 @@ def rules_pages(night: Inputs) -> RulesPages:
         keys=legend_keys(night),
         chart_words=chart_words(night),
         dice=_dice(night),
+        amount_em=_amount_room(night),
     )
+
+
+def _amount_room(night: Inputs) -> float:
+    """Room for a prize's amount in the handout's prizes line, in ems: as wide as three digits
+    and the currency, in the display font (a larger amount is stamped smaller to fit)."""
+    return round(night.font("display").width(format_money(999, night.event.currency), 1), 3)

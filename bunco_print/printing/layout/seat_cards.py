@@ -92,8 +92,8 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         night.pw,
         night.ph,
         svg.data_uri(svg.document(night.pw, night.ph, markup)),
-        tuple(slots),
-        tuple(_card_words(night, face, cols, count, date)),
+        tuple(slots + _card_event(night, face, cols, count, date)),
+        tuple(_card_words(night, face, cols, count)),
         safe=safe_area(night),
     )
     return CardsPage(page, page_size_css(night.paper))
@@ -149,12 +149,40 @@ def _card_slots(night: Inputs, face: CardFace, i: int, x, y, sample) -> list[Slo
     ]
 
 
-def _card_words(night: Inputs, face: CardFace, cols: int, count: int, date: str) -> list[Label]:
-    """What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
-    START AT"; under the table, the night's title and date."""
-    k, width, pitch = night.scale, face.words_w, face.h
+def _card_event(night: Inputs, face: CardFace, cols: int, count: int, date: str) -> list[Slot]:
+    """Under each card's table, the night's title and date: "words" slots, stamped."""
+    width = face.words_w
     title_lines, title_fs = card_title(night, width)
     title_y, date_y, date_size = _event_lines(night, title_lines, title_fs)
+    found = []
+    for i in range(count):
+        x = EDGE + (i % cols) * face.w + face.words_x
+        y = (i // cols) * face.h
+        found += [
+            night.words_at(
+                f"c{i}-title-{n}",
+                x,
+                y + title_y + n * title_fs * TITLE_PITCH,
+                width,
+                line,
+                title_fs,
+                "accent2",
+                i,
+                "display",
+            )
+            for n, line in enumerate(title_lines)
+        ]
+        if date:
+            found.append(
+                night.words_at(f"c{i}-date", x, y + date_y, width, date, date_size, "muted", i)
+            )
+    return found
+
+
+def _card_words(night: Inputs, face: CardFace, cols: int, count: int) -> list[Label]:
+    """What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
+    START AT" (the night's title and date under the table are stamped: _card_event)."""
+    k, width, pitch = night.scale, face.words_w, face.h
     labels = []
     for col in range(min(cols, count)):
         x = EDGE + col * face.w + face.words_x
@@ -170,26 +198,6 @@ def _card_words(night: Inputs, face: CardFace, cols: int, count: int, date: str)
                 pitch=pitch,
                 spacing=TONIGHT_SPACING,
                 ch=night.ph,
-            )
-        )
-        labels += [
-            night.label(
-                x,
-                title_y + n * title_fs * TITLE_PITCH,
-                "\n".join([line] * lines),
-                title_fs,
-                "sc-event sc-title",
-                w=width,
-                pitch=pitch,
-                role="display",
-                ch=night.ph,
-            )
-            for n, line in enumerate(title_lines)
-        ]
-        date_lines = "\n".join([date] * lines)
-        labels.append(
-            night.label(
-                x, date_y, date_lines, date_size, "sc-event lb-m", w=width, pitch=pitch, ch=night.ph
             )
         )
     return labels

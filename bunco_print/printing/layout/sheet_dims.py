@@ -71,7 +71,10 @@ def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
         text, title_w, size, floor, TITLE_SPACING_EM, size * TWO_LINE_TITLE
     )
     sub_fs = max(10 * s, 6.5) * k
-    title_h = title_fs * 1.15 if lines == 1 else title_fs * (1.1 + 1.15)
+    # the head is as tall as the title at its largest, so no background depends on the title's
+    # words (a shorter or longer title is stamped smaller in the same room): only on its lines
+    room = size if lines == 1 else size * TWO_LINE_TITLE
+    title_h = room * 1.15 if lines == 1 else room * (1.1 + 1.15)
     head_h = max(title_h + sub_fs * 1.6, num_h + 30 * s)
     qr = QR_SIDE
     return SheetDims(

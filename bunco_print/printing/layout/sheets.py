@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.base import Inputs, nice_date
 from bunco_print.printing.layout.geometry import (
     EDGE,
     Block,
@@ -18,6 +18,7 @@ from bunco_print.printing.layout.geometry import (
     Slot,
     Strip,
     page_size_css,
+    words,
 )
 from bunco_print.printing.layout.grid_cells import punch_cells, score_cells
 from bunco_print.printing.layout.grids import punch_grid, score_grid
@@ -202,6 +203,7 @@ HEAD_GAP, NUMBER_TOP, GRID_FOOT_GAP, NOTE_GAP, DICE_ART_W, DICE_ART_H = 6, 2, 12
 # The date line under the title, SUB_DOWN title sizes down (a two-line title's lines are
 # TITLE_PITCH apart); the name's slot NAME_INSET in from its line's ends, NAME_UP over its top.
 SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP = 1.2, 1.1, 4, 2
+SUB_LINE = 1.2  # the date line's line height, in ems (.sh-sub)
 DATE_LINE = 9  # --date none: the date's write-in line, in ems of the date line's size
 
 
@@ -243,6 +245,7 @@ def sheets_page(
         write_in = (d.body_y, label_w, pitch)
         slots += sheet_slots(night, kind, f"s{i}", i, box, d, write_in, number_label, part is None)
         texts.append(_sheet_text(d, kind, box, pitch, grid, part))
+        slots += _sheet_words(night, i, texts[-1])
         if night.undated and night.editable:
             slots.append(date_field(night, f"s{i}-date", i, texts[-1].sub))
     body = _cut_lines(night, pw, ph, cols, rows) + "\n" if night.per_page > 1 else ""
@@ -331,6 +334,20 @@ def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> Sh
     if kind == "team":
         note = Block(x, y + d.body_y + 2 * pitch + NOTE_GAP * d.s, box.w, d.sub_fs)
     return SheetText(title, sub, note, d.title, grid, d.title_lines, part=part)
+
+
+def _sheet_words(night: Inputs, i: int, text: SheetText) -> list[Slot]:
+    """The sheet's title and (dated, without a side's own line) its date line, as "words"
+    stamped on the background: no background holds the night's title or date."""
+    title = text.title
+    box = Box(title.x, title.y, title.w, title.size * TITLE_PITCH * text.title_lines)
+    found = [words(f"s{i}-title", box, text.title_text, title.size, "accent", i, "display")]
+    if not text.sub_text and not night.undated:
+        sub = text.sub
+        line = f"{nice_date(night.event.date, night.paper)} · {night.ruleset.name}"
+        box = Box(sub.x, sub.y, sub.w, sub.size * SUB_LINE)
+        found.append(words(f"s{i}-sub", box, line, sub.size, "muted", i, pitch=SUB_LINE))
+    return found
 
 
 def date_field(night: Inputs, slot_id: str, i: int, sub: Block) -> Slot:

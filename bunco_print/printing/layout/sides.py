@@ -26,6 +26,7 @@ from bunco_print.printing.layout.sheet_dims import (
 )
 from bunco_print.printing.layout.sheets import (
     HEAD_GAP,
+    TITLE_PITCH,
     SheetsPage,
     SheetText,
     grid_room,
@@ -137,6 +138,17 @@ def back_page(
         safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
     sheet = _back_text(night, d, box, title_fs, grid, sides)
+    title = night.words_in(
+        "s0-back-title",
+        sheet.title,
+        sheet.title_text,
+        sheet.title.size,
+        "accent",
+        0,
+        "display",
+        line=TITLE_PITCH,
+    )
+    page = replace(page, slots=(*page.slots, title))
     return SheetsPage(page, page_size_css(night.paper, pw > ph), (sheet,), tuple(strips))
 
 

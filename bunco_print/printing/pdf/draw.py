@@ -16,7 +16,6 @@ from bunco_print.printing.pdf.model import QR, Text, num
 from bunco_print.printing.qr import qr_grid
 
 QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
-LINE_PITCH = 1.1  # two lines of a stamp: their baselines this many em apart
 
 if TYPE_CHECKING:
     from bunco_print.printing.pdf.fonts import FontInfo
@@ -92,17 +91,20 @@ def text(
             gids = [font.cmap.get(ord(c), 0) for c in part]  # 0 = .notdef
             for gid, char in zip(gids, part, strict=True):
                 used.setdefault(gid, char if gid else "\ufffd")
-            parts.append((k, gids, sum(font.advances[g] for g in gids) / font.upm))
+            ems = sum(font.advances[g] for g in gids) / font.upm + stamp.spacing * len(gids)
+            parts.append((k, gids, ems))
         lines.append((parts, sum(em for _, _, em in parts)))
     widest = max(em for _, em in lines)
     size = min(stamp.size, w / widest) if widest else stamp.size
     first = infos[0]
     ascent, descent = first.ascent / first.upm * size, first.descent / first.upm * size
-    pitch = LINE_PITCH * size
+    pitch = stamp.pitch * size
     r = -1 if stamp.rotate == 180 else 1  # 180°: the same, turned about the rect's centre
     out = [b"q %s rg BT\n" % rgb(stamp.color)]
     if stamp.outline:  # text render mode 1: stroke the glyphs' outlines only
         out = [b"q %s RG %s w 1 j BT 1 Tr\n" % (rgb(stamp.color), num(stamp.outline))]
+    if stamp.spacing:  # character spacing, in pt (text space is user space here)
+        out.append(b"%s Tc\n" % num(stamp.spacing * size))
     for n, (parts, em) in enumerate(lines):
         width = em * size
         # origin of the line relative to the rect's centre, for upright text

@@ -21,6 +21,9 @@ class Rect:
         return cls(*anchor)
 
 
+LINE_PITCH = 1.1  # two lines of a stamp: their baselines this many em apart
+
+
 @dataclass(frozen=True)
 class Text:
     text: str  # one line, or two split at a newline
@@ -32,6 +35,8 @@ class Text:
     # fonts for the letters `font` lacks, tried in order (e.g. Noto for Cyrillic, then CJK)
     fallbacks: tuple[Path, ...] = ()
     outline: float = 0.0  # pt: drawn as an outline this wide, not filled (0: filled)
+    spacing: float = 0.0  # em added after each letter (CSS letter-spacing)
+    pitch: float = LINE_PITCH  # two lines: their baselines this many em apart
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right") or self.rotate not in (0, 180):

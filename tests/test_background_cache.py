@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from bunco_print.edges import background_cache
@@ -36,11 +40,56 @@ def test_a_second_pack_of_the_same_night_reuses_the_backgrounds(cache, monkeypat
     assert "Bunco Night" in page_texts(other_seed.documents["score-sheets.pdf"])[0]
 
 
-def test_another_title_is_laid_out_anew(cache):
+def test_another_night_reuses_the_backgrounds_with_its_own_words(cache, monkeypatch):
+    """A club's next month: a new title, date, names, buy-in and seating, nothing laid out."""
     build_pack(request())
-    pack_b = build_pack(request(title="Maple Street Bunco"))
-    assert len(list(cache.glob("*.pdf"))) == 2
-    assert "Maple Street Bunco" in page_texts(pack_b.documents["score-sheets.pdf"])[0]
+    monkeypatch.setattr(pack, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
+    names = [f"Player {n}" for n in range(1, 10)]
+    other = PackRequest(
+        players=9, seed=8, date="2027-01-08", title="Maple Street Bunco", names=names, buy_in=10
+    )
+    pack_b = build_pack(other)
+    assert len(list(cache.glob("*.pdf"))) == 1
+    sheet = page_texts(pack_b.documents["score-sheets.pdf"])[0]
+    assert "Maple Street Bunco" in sheet and "January 8, 2027" in sheet and "Player 1" in sheet
+    rules = " ".join(page_texts(pack_b.documents["rules-handout.pdf"]))
+    assert "MAPLE STREET BUNCO" in rules and "$30" in rules  # the first prize of a $90 pot
+    pads = page_texts(pack_b.documents["tally-pads.pdf"])[0]
+    assert "Maple Street Bunco" in pads and "Bunco Night" not in pads
+
+
+def test_a_new_night_with_a_known_theme_never_imports_weasyprint(cache):
+    """The host's monthly pack, as a fresh process: its backgrounds from the cache."""
+    build_pack(request())
+    script = (
+        "import sys\n"
+        "from bunco_print.printing.pack import PackRequest, build_pack\n"
+        "p = build_pack(PackRequest(players=9, seed=5, date='2027-02-05', title='February'))\n"
+        "assert p.pages > 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'weasyprint'))\n"
+    )
+    env = {**os.environ, "BUNCO_PRINT_CACHE_DIR": str(cache)}
+    env.pop("BUNCO_PRINT_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_cache_keeps_the_most_recently_used_within_its_bounds(cache, monkeypatch):
+    for n in range(5):
+        (cache / f"{n}.pdf").write_bytes(b"x" * 100)
+        (cache / f"{n}.json").write_text("{}")
+        os.utime(cache / f"{n}.json", (1000 + n, 1000 + n))
+    (cache / "2.pdf").unlink()  # another process pruning at the same time
+    monkeypatch.setattr(background_cache, "KEEP", 3)
+    background_cache._prune(cache)
+    assert sorted(p.name for p in cache.iterdir()) == [
+        "1.json", "1.pdf", "3.json", "3.pdf", "4.json", "4.pdf"
+    ]  # fmt: skip
+    monkeypatch.setattr(background_cache, "MAX_BYTES", 150)
+    background_cache._prune(cache)
+    assert sorted(p.name for p in cache.iterdir()) == ["4.json", "4.pdf"]
 
 
 def test_the_cache_can_be_turned_off(cache, monkeypatch):

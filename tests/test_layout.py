@@ -73,6 +73,9 @@ def test_every_slot_is_drawn_where_the_layout_put_it(per_page):
         for page in laid.pages(doc):
             assert page.id in anchors, page.id
             for slot in page.slots:
+                if slot.kind == "words":  # the night's words: stamped, never in the HTML
+                    assert slot.id not in anchors, slot.id
+                    continue
                 index, (x1, y1, x2, y2) = anchors[slot.id]
                 assert index == anchors[page.id][0], slot.id
                 box = slot.box
@@ -85,16 +88,23 @@ def test_every_slot_is_drawn_where_the_layout_put_it(per_page):
 def test_every_stamped_document_has_the_slots_its_stamper_fills():
     laid = laid_out(["score_sheet", *STAMPED[1:]], per_page=4)
     kinds = {doc: {s.kind for s in laid.page(doc).slots} for doc in laid.docs}
-    assert kinds["score_sheet"] == {"qr", "number", "name"}
-    assert kinds["sheet_back"] == {"art", "table", "number"}
-    assert kinds["tally_pad"] == {"qr", "label", "table", "set"}
-    assert kinds["seat_cards"] == {"art", "table", "number"}
-    assert kinds["table_marker"] == {"table"}
+    # each also has the night's words (title, date): stamped, so its background holds no night
+    assert kinds["score_sheet"] == {"qr", "number", "name", "words"}
+    assert kinds["sheet_back"] == {"art", "table", "number", "words"}
+    assert kinds["tally_pad"] == {"qr", "label", "table", "set", "words"}
+    assert kinds["seat_cards"] == {"art", "table", "number", "words"}
+    assert kinds["table_marker"] == {"table", "words"}
     assert laid.page("score_sheet").capacity == 4
     assert laid.page("tally_pad").capacity == 4 and laid.page("seat_cards").capacity == 10
-    assert [s.rotate for s in laid.page("table_marker").slots] == [180, 0]
+    marker = laid.page("table_marker").slots
+    assert [(s.kind, s.rotate) for s in marker] == [
+        ("table", 180),
+        ("table", 0),
+        ("words", 180),
+        ("words", 0),
+    ]
     team = laid_out(["team_card"], ruleset="bonko", per_page=2)
-    assert {s.kind for s in team.page("team_card").slots} == {"qr", "number"}
+    assert {s.kind for s in team.page("team_card").slots} == {"qr", "number", "words"}
 
 
 @pytest.mark.parametrize("per_page", [1, 2, 4])
@@ -122,18 +132,20 @@ def test_a_longer_title_shrinks_to_fit():
     assert title.size < short.docs["score_sheet"].sheets[0].title.size
     assert display.width(LONG_TITLE, title.size) <= title.w
     # too long for one line beside "Tally" at 6 pt: two lines, whole, each fitting
-    pad = long.docs["tally_pad"].pads[0]
-    assert pad.head.size <= short.docs["tally_pad"].pads[0].head.size and pad.head.size >= 6
-    assert " ".join(pad.title.split("\n")) == LONG_TITLE and pad.title.count("\n") == 1
-    for line in pad.title.split("\n"):
-        assert body.width(line, pad.head.size) + display.width("Tally ", 22) <= pad.head.w
-    # on a seat card: two lines (a label each, a line per card), whole, as large as one could
-    first, second = long.page("seat_cards").labels[1:3]
-    one_line = short.page("seat_cards").labels[1]
+    pad = long.page("tally_pad").slot("p0-title")
+    short_pad = short.page("tally_pad").slot("p0-title")
+    assert pad.size <= short_pad.size and pad.size >= 6
+    assert " ".join(pad.text.split("\n")) == LONG_TITLE and pad.text.count("\n") == 1
+    head = long.docs["tally_pad"].pads[0].head
+    for line in pad.text.split("\n"):
+        assert body.width(line, pad.size) + display.width("Tally ", 22) <= head.w
+        assert body.width(line, pad.size) <= pad.box.w
+    # on a seat card: two lines (a slot each), whole, as large as one could
+    first, second = (long.page("seat_cards").slot(f"c0-title-{n}") for n in (0, 1))
+    one_line = short.page("seat_cards").slot("c0-title-0")
     assert first.size == second.size and 6 <= first.size <= one_line.size
-    lines = first.text.split("\n")[0], second.text.split("\n")[0]
-    assert " ".join(lines) == LONG_TITLE
-    assert all(display.width(line, first.size) <= first.width for line in lines)
+    assert " ".join((first.text, second.text)) == LONG_TITLE
+    assert all(display.width(s.text, s.size) <= s.box.w for s in (first, second))
 
 
 def test_font_metrics_come_from_the_font_files():

@@ -15,6 +15,8 @@ from bunco_print.printing.layout import lay_out
 from bunco_print.printing.pack import template_context as pack_context
 from bunco_print.theming import themes
 
+from .test_themes import stamped_words
+
 DOCS = [
     "score_sheet",
     "team_card",
@@ -159,12 +161,15 @@ def test_tally_pad_and_seat_card_slots():
 
 
 def test_score_sheet_content_follows_the_night():
-    page = Page(html_for(players=13, ruleset="mybunco", docs=["score_sheet"]))
+    laid = context(players=13, ruleset="mybunco", docs=["score_sheet"])
+    page = Page(render.render_html("base.html.j2", **laid))
     text = page.text
+    # the title and date are stamped: in the layout's words, never in the background's HTML
+    stamped = stamped_words(laid["layout"])
+    assert "Bunco Night" in stamped and "Bunco Night" not in text
+    assert "Friday, December 4, 2026 · High-Middle-Low Bunco" in stamped
     for words in (
-        "Bunco Night",
-        "Friday, December 4, 2026",
-        "High-Middle-Low Bunco",
+        "Set 1",
         "Set 1",
         "Set 4",
         "Mini",
@@ -181,7 +186,8 @@ def test_score_sheet_content_follows_the_night():
 
 
 def test_a4_writes_the_date_the_european_way():
-    assert "Friday 4 December 2026" in Page(html_for(paper="a4")).text
+    laid = context(paper="a4")["layout"]
+    assert "Friday 4 December 2026 · Classic Bunco" in stamped_words(laid)
 
 
 def test_score_sheet_grid_has_a_die_for_every_round():

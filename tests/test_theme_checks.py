@@ -11,10 +11,11 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from bunco_print.errors import InputError
+from bunco_print.printing import render
 from bunco_print.theming import contrast, themes
 from bunco_print.workshop import checks as theme_checks
 
-from .test_themes import pack_html
+from .test_themes import pack_context, stamped_words
 
 MONTHS = (
     *("january", "february", "march", "april", "may", "june"),
@@ -50,8 +51,10 @@ def test_every_month_has_art_of_its_own_and_prints(name):
         assert theme.art(art).parent.name == name
         if art != "rule.svg":
             assert theme.art_svg(art) != classic.art_svg(art)
-    html = pack_html(name)
-    assert theme.title in html
+    context = pack_context(name)
+    html = render.render_html("base.html.j2", **context)
+    # its title is printed, stamped on the backgrounds (which hold no night's words)
+    assert theme.title not in html and theme.title in stamped_words(context["layout"])
     for url in re.findall(r"""url\(["']?(file:[^"')]+)""", html):
         assert Path(unquote(urlparse(url).path)).is_file(), url
 

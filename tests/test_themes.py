@@ -57,11 +57,25 @@ def house(tmp_path) -> Path:
 
 
 def pack_html(theme: str, docs: list[str] | None = None) -> str:
+    return render.render_html("base.html.j2", **pack_context(theme, docs))
+
+
+def pack_context(theme: str, docs: list[str] | None = None) -> dict:
     request = pack.PackRequest(players=8, theme=theme, seed=1, date="2026-12-04")
     event, _secret, chosen, ruleset = pack.plan(request)
     docs = docs or pack.documents_for(event, ruleset)
-    context = pack.template_context(event, ruleset, chosen, request, docs)
-    return render.render_html("base.html.j2", **context)
+    return pack.template_context(event, ruleset, chosen, request, docs)
+
+
+def stamped_words(laid) -> list[str]:
+    """The night's words the layout has the stamper draw (its "words" slots), every page."""
+    return [
+        slot.text
+        for doc in laid.docs
+        for page in laid.every_page(doc)
+        for slot in page.slots
+        if slot.kind == "words"
+    ]
 
 
 # --- shipped themes ------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 Laying the HTML out is most of a cold run (importing WeasyPrint alone takes about half a
 second), yet the backgrounds depend only on the HTML, the files it points at and the versions
-that draw it. A pack whose HTML was laid out before (same night, theme, paper, ruleset) reuses
-that PDF without loading WeasyPrint at all. BUNCO_PRINT_CACHE=off turns the cache off;
+that draw it, and the HTML holds none of a night's words (its title, date, names and amounts
+are stamped). A pack whose HTML was laid out before (same theme, ruleset, paper, options and
+player count, any night) reuses that PDF without loading WeasyPrint at all. BUNCO_PRINT_CACHE=off turns the cache off;
 BUNCO_PRINT_CACHE_DIR moves it (default: $XDG_CACHE_HOME/bunco-print or ~/.cache/bunco-print).
 """
 
@@ -22,7 +23,10 @@ from urllib.parse import unquote, urlparse
 from bunco_print import __version__
 from bunco_print.edges import config
 
-KEEP = 24  # laid-out backgrounds kept; the oldest go first
+# Laid-out backgrounds kept: at most KEEP of them and MAX_BYTES in all, the least recently used
+# going first. A background depends on the theme, ruleset, paper, options and player count,
+# never on the night's words: a club's monthly packs share one.
+KEEP, MAX_BYTES = 48, 200_000_000
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
 
 
@@ -110,7 +114,21 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for stale in entries[KEEP:]:
-        stale.unlink(missing_ok=True)
-        stale.with_suffix(".pdf").unlink(missing_ok=True)
+    """The least recently used entries removed past KEEP or MAX_BYTES. Another process may be
+    pruning too: an entry gone meanwhile is simply skipped."""
+    entries = []
+    for marker in folder.glob("*.json"):
+        try:
+            used = marker.stat().st_mtime
+            size = marker.with_suffix(".pdf").stat().st_size
+        except OSError:  # half gone: another process is removing it
+            marker.unlink(missing_ok=True)
+            continue
+        entries.append((used, size, marker))
+    entries.sort(key=lambda entry: (-entry[0], entry[2].name))
+    total = 0
+    for count, (_used, size, marker) in enumerate(entries):
+        total += size
+        if count >= KEEP or total > MAX_BYTES:
+            marker.unlink(missing_ok=True)  # the marker first: a reader then misses, never tears
+            marker.with_suffix(".pdf").unlink(missing_ok=True)

@@ -5,7 +5,8 @@ second), yet the backgrounds depend only on the HTML, the files it points at and
 that draw it, and the HTML holds none of a night's words (its title, date, names and amounts
 are stamped). A pack whose HTML was laid out before (same theme, ruleset, paper, options and
 player count, any night) reuses that PDF without loading WeasyPrint at all.
-BUNCO_PRINT_CACHE=off turns the cache off; BUNCO_PRINT_CACHE_DIR moves it (default: $XDG_CACHE_HOME/bunco-print or ~/.cache/bunco-print).
+BUNCO_PRINT_CACHE=off turns the cache off; BUNCO_PRINT_CACHE_DIR moves it (default:
+$XDG_CACHE_HOME/bunco-print or ~/.cache/bunco-print).
 """
 
 from __future__ import annotations

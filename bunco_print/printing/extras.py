@@ -75,7 +75,7 @@ def _prize_tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[Pag
 
 def _checklist_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
     """The checklist with tonight's counts, right-aligned before their words."""
-    counts = {slot.index: slot.sample for slot in laid.page(doc).slots}
+    counts = {s.index: s.sample for s in laid.page(doc).slots if s.kind != "words"}
 
     def fill(slot: Slot, _):
         return replace(slot_text(theme, slot, counts[slot.index]), align="right")

@@ -31,7 +31,6 @@ class Line:
 class TagText:
     hello: Line  # "HELLO"
     sub: Line  # "my name is"
-    event: Line  # the night's title and date, small
 
 
 @dataclass(frozen=True)
@@ -145,10 +144,19 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
             TagText(
                 Line(Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO"),
                 Line(Block(t.x + 6, t.y + 35, t.w - 12, 9 * k, line=11 * k), "my name is"),
-                Line(
-                    Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w, max(size, MIN_TEXT)),
-                    event_text,
-                ),
+            )
+        )
+        at = Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w)
+        slots.append(  # the night's title and date, stamped
+            night.words_in(
+                f"tag-{i + 1}-event",
+                at,
+                event_text,
+                max(size, MIN_TEXT),
+                "muted",
+                i,
+                align="center",
+                line=1.2,
             )
         )
     body.append(layer.markup())

@@ -4,13 +4,13 @@ sign-in sheet (names and buy-ins paid), counted from the night and its ruleset."
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs, titled
+from bunco_print.printing.layout.base import KICKER_SPACING_EM, Inputs, titled
 from bunco_print.printing.layout.extras import Line, extra_page
-from bunco_print.printing.layout.geometry import Block, Box, Page, page_size_css
+from bunco_print.printing.layout.geometry import Block, Box, Page, Slot, page_size_css
 
 MARGIN = 54
 MINUTES_A_ROUND = 4  # a round of Bunco takes three to five minutes
@@ -39,7 +39,6 @@ class Moment:
 class ChecklistPage:
     page: Page
     size: str
-    kicker: Line
     title: Line
     needs_head: Line
     needs: tuple[tuple[Block, Need], ...]
@@ -55,13 +54,9 @@ class SignInPage:
 
     page: Page
     size: str
-    kicker: Line
     title: Line
-    intro: Line
     heads: tuple[Line, ...]  # "#", "NAME", "PAID"
     rows: tuple[Block, ...]  # each row's top and height
-    paid: Block  # where a row's amount goes (x, width, size)
-    amount: str  # the buy-in each row's box is ticked for, or "" (none)
     total: Line  # the page's total, at its foot
     scale: float = 1.0
 
@@ -165,7 +160,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         svg.image(night.art("dice"), pw / 2 - 40, 40, 80, 33.6, opacity=night.art_opacity),
     ]
     layer = svg.Layer()
-    kicker = Line(Block(mx, 84, cw, 8 * k), titled(event.title, date))
+    slots = [kicker_slot(night, "hc-kicker", Block(mx, 84, cw), titled(event.title, date))]
     title = Line(Block(mx, 96, cw, 34 * k, line=40 * k), "Host checklist")
     top = 96 + 40 * k + 18
     col_gap = 24
@@ -185,7 +180,7 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
     layer.add(rule, svg.seg(right_x, top + 16 * k, mx + cw, top + 16 * k))
     y0 = top + 26 * k
     box, sep = svg.stroke(c["ink"], 1.1), svg.stroke(c["line"], 0.6, night.rule_dash)
-    placed_needs, slots = [], []
+    placed_needs = []
     side, count_w = 11 * k, 30 * k
     for n, item in enumerate(items):
         y = y0 + n * need_h
@@ -208,18 +203,46 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
         r = 4.5 * k if step.what.startswith("Set") else 3.2 * k
         layer.add(dot, svg.rrect(line_x - r, y + 8 - r, 2 * r, 2 * r, r))
         placed_steps.append((Block(right_x, y, right_w, k, h=step_h), step))
+        when = Block(right_x, y, time_w)  # its time, stamped (--time is the night's)
+        slots.append(
+            night.words_in(
+                f"step-{n}-when",
+                when,
+                step.when,
+                10 * k,
+                "accent",
+                n,
+                weight="700",
+                align="right",
+                line=1.25,
+            )
+        )
     body.append(layer.markup())
     page = extra_page(night, "host_checklist-page-0", body, slots)
     return ChecklistPage(
         page,
         page_size_css(night.paper),
-        kicker,
         title,
         heads[0],
         tuple(placed_needs),
         heads[1],
         tuple(placed_steps),
         k,
+    )
+
+
+def kicker_slot(night: Inputs, slot_id: str, at: Block, text: str) -> Slot:
+    """A page's kicker (the night's title and date in small capitals, centred, 8 pt), stamped."""
+    return night.words_in(
+        slot_id,
+        at,
+        text.upper(),
+        8 * night.scale,
+        "muted",
+        weight="700",
+        align="center",
+        line=1,
+        spacing=KICKER_SPACING_EM,
     )
 
 
@@ -288,21 +311,35 @@ def sign_in_page(night: Inputs, date: str) -> SignInPage:
     )
     if night.amounts_written:
         tick = "tick the box and write what each paid"
+    # the night's words, stamped: its title and date, the buy-in, each row's amount
+    slots.append(kicker_slot(night, "si-kicker", Block(mx, 70, cw), titled(event.title, date)))
+    intro = Block(mx, 84 + 40 * k + 6, cw)
+    slots.append(night.words_in("si-intro", intro, tick, 10 * k, "ink", align="center", line=1.2))
+    paid = Block(paid_x + 12 + side + 7, 0, paid_w - 30 - side, 11 * k)
+    if amount:
+        slots += [
+            night.words_in(
+                f"r{i}-paid",
+                replace(paid, y=row.y),
+                amount,
+                paid.size,
+                "ink",
+                i,
+                line=row.line / paid.size,
+            )
+            for i, row in enumerate(rows)
+        ]
     head_y = top - head_h
     return SignInPage(
         extra_page(night, "sign_in_sheet-page-0", body, slots),
         page_size_css(night.paper),
-        Line(Block(mx, 70, cw, 8 * k), titled(event.title, date)),
         Line(Block(mx, 84, cw, 34 * k, line=40 * k), "Sign in here"),
-        Line(Block(mx, 84 + 40 * k + 6, cw, 10 * k), tick),
         (
             Line(Block(mx, head_y, t.num_w - 8, 8 * k, line=head_h), "#"),
             Line(Block(name_x + 10, head_y, t.name_w - 10, 8 * k, line=head_h), "NAME"),
             Line(Block(paid_x + 12, head_y, paid_w - 12, 8 * k, line=head_h), "PAID"),
         ),
         tuple(rows),
-        Block(paid_x + 12 + side + 7, 0, paid_w - 30 - side, 11 * k),
-        amount,
         Line(Block(mx, total_y - 14 * k, cw - paid_w - 10, 10 * k), "PAGE TOTAL"),
         k,
     )

@@ -9,7 +9,15 @@ from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.extras import Line, extra_page, themed_frame
-from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Strip, page_size_css
+from bunco_print.printing.layout.geometry import (
+    EDGE,
+    Block,
+    Box,
+    Page,
+    Slot,
+    Strip,
+    page_size_css,
+)
 from bunco_print.printing.layout.sheets import rule_strip
 
 # The invitation's details, in the order they print: (its key, its label). The date is the
@@ -44,12 +52,15 @@ NOTES_H, NOTES_GAP, NOTE_PITCH, NOTE_SIZE, STAR, STAR_DOWN = 110, 30, 20, 12, 34
 # a label LABEL_SIZE (k); a write-in field FIELD_UP (k) over the line, FIELD_H (k) tall.
 WRITE_IN_DOWN, WRITE_IN_W, WORDS_UP, DATE_SIZE, VALUE_SIZE, VALUE_MIN = 0.72, 0.9, 12, 21, 17, 11
 VALUE_LINE, VALUE_UP, LABEL_SIZE, FIELD_UP, FIELD_H, FIELD_INSET = 1.2, 4, 9, 26, 24, 2
+LABEL_SPACING, NOTE_LINE = 0.14, 1.3  # the labels' letter spacing (em); the notes' line (em)
 
 
 @dataclass(frozen=True)
 class Detail:
-    label: Line
-    value: Line | None  # given (or the date): printed; None: a write-in line and its field slot
+    """A detail's row: its label over a write-in line (its field slot beside it), or None for
+    a value given (the date, say), its label and value stamped as words slots."""
+
+    label: Line | None
 
 
 @dataclass(frozen=True)
@@ -57,7 +68,6 @@ class InvitationPage:
     page: Page
     size: str
     kicker: Line
-    title: Line
     tagline: Line
     details: tuple[Detail, ...]
     notes: tuple[Line, ...]
@@ -99,9 +109,9 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
     layer, rows, slots = svg.Layer(), [], []
     values = {"date": date, **details}
     for n, (key, label) in enumerate(shown):
-        row, slot = _detail(night, layer, table, n, key, label, values.get(key, ""))
+        row, found = _detail(night, layer, table, n, key, label, values.get(key, ""))
         rows.append(row)
-        slots += [slot] if slot else []
+        slots += found
     dots = svg.stroke(night.colors["line"], DOTS_W, DOTS_DASH)
     layer.add(dots, svg.seg(mx, top - DOTS_UP, mx + cw, top - DOTS_UP))
     star = STAR * k
@@ -117,26 +127,31 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
         )
     )
     body.append(layer.markup())
-    page = extra_page(night, "invitation-page-0", body, slots)
+    notes, bring = _notes(night, mx, cw, notes_y)
+    page = extra_page(night, "invitation-page-0", body, [*slots, title, *bring])
     return InvitationPage(
-        page,
-        page_size_css(night.paper),
-        kicker,
-        title,
-        tagline,
-        tuple(rows),
-        _notes(night, mx, cw, notes_y),
-        strips,
+        page, page_size_css(night.paper), kicker, tagline, tuple(rows), notes, strips
     )
 
 
-def _head(night: Inputs, mx, cw) -> tuple[Line, Line, Line, float]:
+def _head(night: Inputs, mx, cw) -> tuple[Line, Slot, Line, float]:
     """The kicker, the night's title as large as fits, the ruleset's tagline; the rule's y."""
     k, title = night.scale, night.event.title
     kicker = Line(Block(mx, KICKER_Y, cw, KICKER_SIZE * k), "YOU’RE INVITED TO")
+    # the title, stamped as large as fits in the room a title at its largest takes
     title_size = night.font("display").fit(title, cw, TITLE_SIZE * k)
-    title_line = Line(Block(mx, TITLE_Y, cw, title_size, line=title_size * TITLE_LINE), title)
-    tag_y = TITLE_Y + title_size * TITLE_LINE + TAGLINE_GAP
+    room = TITLE_SIZE * k * TITLE_LINE
+    title_line = night.words_in(
+        "invite-title",
+        Block(mx, TITLE_Y, cw),
+        title,
+        title_size,
+        "accent",
+        role="display",
+        align="center",
+        line=room / title_size,
+    )
+    tag_y = TITLE_Y + room + TAGLINE_GAP
     words = night.ruleset.tagline
     tagline_size = night.font("hand", "700").fit(words, cw, TAGLINE_SIZE * k)
     tagline = Line(Block(mx, tag_y, cw, tagline_size, line=TAGLINE_LINE * k), words)
@@ -158,16 +173,38 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
     k = night.scale
     base = rows.top + n * rows.row_h + rows.row_h * WRITE_IN_DOWN  # the line the words sit near
     middle = base - WORDS_UP * k  # of the words on the line, printed or written in
-    value, slot = None, None
-    if text:
-        font = night.font("display" if key == "date" else "body", "700")
-        largest = (DATE_SIZE if key == "date" else VALUE_SIZE) * k
+    slot = None
+    if text:  # the night's words, stamped: the value, and its label beside its first line
+        date = key == "date"
+        role, weight = ("display", "400") if date else ("body", "700")
+        font = night.font(role, "700")
+        largest = (DATE_SIZE if date else VALUE_SIZE) * k
         size = max(font.fit(text, rows.value_w, largest), VALUE_MIN * k)
-        lines = 1 if font.width(text, size) <= rows.value_w else 2
+        if font.width(text, size) > rows.value_w and not date:
+            text = font.two_lines(text, rows.value_w, size, VALUE_MIN * k)[0] or text
         line_h = size * VALUE_LINE
-        value_y = base - VALUE_UP - lines * line_h
-        value = Line(Block(rows.value_x, value_y, rows.value_w, size, line=line_h), text)
+        value_y = base - VALUE_UP - (text.count("\n") + 1) * line_h
+        at = Block(rows.value_x, value_y, rows.value_w)
+        color = "accent" if date else "ink"
+        slug = key.replace("_", "-")
+        value = night.words_in(
+            f"invite-{slug}", at, text, size, color, 0, role, weight, line=VALUE_LINE
+        )
         middle = value_y + line_h / 2
+        at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w)
+        label = night.words_in(
+            f"invite-{slug}-label",
+            at,
+            label,
+            LABEL_SIZE * k,
+            "muted",
+            0,
+            weight="700",
+            align="right",
+            line=1,
+            spacing=LABEL_SPACING,
+        )
+        return Detail(None), [value, label]
     else:
         write_in = svg.stroke(night.colors["line"], WRITE_IN_W)
         layer.add(write_in, svg.seg(rows.value_x, base, rows.value_x + rows.value_w, base))
@@ -180,7 +217,7 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
         )
         slot = night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
     label_at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w, LABEL_SIZE * k)
-    return Detail(Line(label_at, label), value), slot
+    return Detail(Line(label_at, label)), [slot]
 
 
 def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
@@ -194,14 +231,25 @@ def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
     return night.font("body", "700").width(symbol, size) + FIELD_INSET
 
 
-def _notes(night: Inputs, mx, cw, notes_y) -> tuple[Line, ...]:
+def _notes(night: Inputs, mx, cw, notes_y) -> tuple[tuple[Line, ...], list[Slot]]:
     """What to bring (the buy-in, when there is a pot) and what to expect."""
     event, k = night.event, night.scale
-    notes = []
-    if event.pot:
-        notes.append(f"Bring {format_money(event.buy_in, event.currency)} for the prize pot.")
-    notes.append("Three dice, a bell and a lot of cheering. No skill needed!")
-    return tuple(
-        Line(Block(mx, notes_y + i * NOTE_PITCH * k, cw, NOTE_SIZE * k), text)
-        for i, text in enumerate(notes)
-    )
+    bring = []
+    if event.pot:  # the buy-in: the night's words, stamped
+        text = f"Bring {format_money(event.buy_in, event.currency)} for the prize pot."
+        at = Block(mx, notes_y, cw)
+        bring.append(
+            night.words_in(
+                "invite-bring",
+                at,
+                text,
+                NOTE_SIZE * k,
+                "accent2",
+                weight="700",
+                align="center",
+                line=NOTE_LINE,
+            )
+        )
+    y = notes_y + len(bring) * NOTE_PITCH * k
+    words = "Three dice, a bell and a lot of cheering. No skill needed!"
+    return (Line(Block(mx, y, cw, NOTE_SIZE * k), words),), bring

@@ -58,6 +58,7 @@ class SheetDims:
     foot_y: float
     name_h: float
     title_lines: int = 1
+    title_room: float = 0.0  # the title's size at its largest: the head's measures follow it
 
 
 def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
@@ -91,6 +92,7 @@ def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
         ch - qr * k,  # the totals boxes beside the code: k times as tall
         max(28 * s, 17) * k,  # room for a long name on two lines at MIN_NAME
         lines,
+        room,
     )
 
 

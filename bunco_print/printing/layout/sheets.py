@@ -328,7 +328,8 @@ def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> Sh
     """Where sheet i's words go: its title, date line and (a team card's) note."""
     x, y = box.x, box.y
     title = Block(x, y, d.title_w, d.title_fs)
-    sub_y = d.title_fs * SUB_DOWN if d.title_lines == 1 else d.title_fs * (TITLE_PITCH + SUB_DOWN)
+    room = d.title_room  # not the title's own size: the date line stays put for any title
+    sub_y = room * SUB_DOWN if d.title_lines == 1 else room * (TITLE_PITCH + SUB_DOWN)
     sub = Block(x, y + sub_y, d.title_w, d.sub_fs)
     note = None
     if kind == "team":

@@ -100,10 +100,10 @@ def test_details_not_given_are_write_in_fields(blank):
     event = plan_event(12, ruleset, seed=1, date="2026-12-04")
     docs = ["invitation", "name_tags"]
     laid = layout.lay_out(event, ruleset, theme, docs=docs, details={"time": "7 pm"})
-    slots = laid.page("invitation").slots
+    slots = [s for s in laid.page("invitation").slots if s.kind != "words"]  # words: stamped
     assert {s.id for s in slots} == {"invite-place", "invite-host-name", "invite-rsvp"}
     assert all(s.kind == "field" and s.size >= 12 and s.role == "body" for s in slots)
-    tags = laid.page("name_tags").slots
+    tags = [s for s in laid.page("name_tags").slots if s.kind != "words"]
     assert len(tags) == 8 and {s.kind for s in tags} == {"field"}
     assert tags[2].id == "tag-3-name"
 
@@ -166,17 +166,19 @@ def test_the_checklist_times_the_evening(named, blank):
     steps = ["Guests arrive", "Eat and mingle", "The rules", "Set 1", "Set 2", "Break"]
     steps += ["Set 3", "Set 4", "Prizes", "Goodnight"]
     assert [text.index(step) for step in steps] == sorted(text.index(step) for step in steps)
-    assert "7:00 pm Guests arrive" in text and "6 rounds, about 25 min" in text
-    assert re.search(r"10:\d\d pm Goodnight", text)
+    # the times are stamped (the night's), so they follow the steps in the text
+    assert "Guests arrive" in text and "6 rounds, about 25 min" in text
+    assert re.search(r"7:00 pm 7:15 pm .* 10:\d\d pm", text)
     (counted,) = _texts(blank, "host-checklist.pdf")
-    assert "0:00 Guests arrive" in counted  # no time given: from the start
+    assert "0:00 0:15" in counted  # no time given: from the start
 
 
 def test_the_sign_in_sheet_has_a_row_a_player(named, blank):
     (text,) = _texts(named, "sign-in-sheet.pdf")
     assert all(name in text for name in NAMES)
     rows = text.split("PA I D")[1]
-    assert rows.count("$5") == 21 and "PAGETOTAL" in _flat(text)  # a page: 21 rows on Letter
+    # a page: 21 rows on Letter, each with its $5, and the intro's "$5 a player"
+    assert rows.count("$5") == 22 and "PAGETOTAL" in _flat(text)
     assert "$5 a player · tick the box when paid" in text
     pages = _texts(blank, "sign-in-sheet.pdf")
     assert len(pages) == 2 and "tick the box as each arrives" in pages[0]
@@ -271,10 +273,12 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
         for k, slot in enumerate(page.slots):
             assert slot.box.inside(page.safe), slot.id
             assert not any(overlap(slot.box, other.box) for other in page.slots[k + 1 :])
+            if slot.kind == "words":  # the night's words: stamped, not in the HTML
+                continue
             drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
     assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3
-    assert {s.kind for s in laid.page("name_tags").slots} == {"name"}  # names are stamped
+    assert {s.kind for s in laid.page("name_tags").slots} == {"name", "words"}  # all stamped
 
 
 def test_the_timeline_follows_the_ruleset_and_the_time_given():

@@ -88,21 +88,7 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
                 Block(x + cw * 0.1, top + fs * 2.6 + art + fs * 1.8 + label_h, cw * 0.8, fs * 0.9),
             )
         )
-    # the night's title, stamped (after the slots the template places by their order)
-    slots += [
-        night.words_in(
-            f"b{i}-title",
-            t.title,
-            event.title,
-            t.title.size,
-            "accent2",
-            i,
-            "display",
-            align="center",
-            line=TITLE_LINE,
-        )
-        for i, t in enumerate(texts)
-    ]
+    slots += _titles(night, texts)
     page = Page(
         f"sheet_back-page-{number}",
         pw,
@@ -112,3 +98,21 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
         safe=Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE),
     )
     return BacksPage(page, page_size_css(night.paper, pw > ph), tuple(texts))
+
+
+def _titles(night: Inputs, texts: list[BackText]) -> list[Slot]:
+    """Each back's night's title, stamped (after the slots the template places by order)."""
+    return [
+        night.words_in(
+            f"b{i}-title",
+            t.title,
+            night.event.title,
+            t.title.size,
+            "accent2",
+            i,
+            "display",
+            align="center",
+            line=TITLE_LINE,
+        )
+        for i, t in enumerate(texts)
+    ]

@@ -177,7 +177,7 @@ def build_pack(
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
         specs = [
-            replace(spec, stamps=words.get(spec.background, ()) + spec.stamps)
+            replace(spec, stamps=spec.stamps + words.get(spec.background, ()))
             for spec in stamper(doc)(doc, event, secret, theme, backgrounds, laid)
         ]
         if field_pages:

@@ -228,7 +228,13 @@ def document_words(doc: str) -> str:
     return DOCUMENT_FILES[doc].removesuffix(".pdf").replace("-", " ")
 
 
-def about(request: PackRequest, event: Night, theme, ruleset, what: str = "") -> Meta:
+def about(
+    request: PackRequest,
+    event: Night,
+    theme: themes.Theme,
+    ruleset: rulesets.Ruleset,
+    what: str = "",
+) -> Meta:
     """What a pack's file says about itself: its title (the night's, and the document's),
     author, subject and keywords (the game, the theme, the ruleset and the night), in English
     (the words are the same on either paper, so no country is claimed)."""

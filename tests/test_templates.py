@@ -411,7 +411,7 @@ def test_slots_have_their_sizes_and_stay_off_the_edges(per_page):
 
 
 @pytest.mark.parametrize("per_page", [2, 4])
-def test_sheet_backs_lie_behind_the_fronts_turned_over_the_long_edge(per_page):
+def test_sheet_backs_lie_behind_the_fronts_turned_like_a_book_page(per_page):
     document = layout(players=13, per_page=per_page, docs=["score_sheet", "sheet_back"])
     found = rects(document)
     width = document.pages[0].width * PT_PER_PX
@@ -423,10 +423,9 @@ def test_sheet_backs_lie_behind_the_fronts_turned_over_the_long_edge(per_page):
     for i in range(per_page):
         front_col, front_row = cell(*found[f"s{i}-qr"][1:])
         back_col, back_row = cell(*found[f"b{i}-art"][1:])
-        # quarters (portrait) turn like a book page; halves (landscape) over their top edge
-        assert (back_col, back_row) == (
-            (1 - front_col, front_row) if per_page == 4 else (front_col, 0)
-        )
+        # quarters (portrait pages: over the long edge) and halves (landscape: the short edge)
+        # alike turn like a book page: the columns swap, the rows stay
+        assert (back_col, back_row) == (1 - front_col, front_row)
 
 
 def test_table_marker_slots_mirror_each_other():

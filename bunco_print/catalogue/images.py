@@ -1,4 +1,4 @@
-"""A listing's gallery: five 2000 x 2000 px images drawn from one pack's PDFs.
+"""A listing's gallery: 2000 x 2000 px images drawn from one pack's PDFs (settings.GALLERY).
 
 Pages are rendered from the very PDFs the buyer gets (pdfium), never laid out again; the words
 around them are drawn with Pillow in the theme's own fonts and colours.
@@ -12,22 +12,13 @@ from dataclasses import dataclass
 
 from bunco_print.catalogue import guides, tabletop
 from bunco_print.catalogue.lettering import Lettering, Line, Words
+from bunco_print.catalogue.settings import EXTRAS_IMAGE, FILL_IN_IMAGE, GALLERY
 from bunco_print.errors import InputError
 from bunco_print.theming.themes import Theme
 
 SIZE = 2000
 PNG_LEVEL = 1  # zlib's fastest: level 6 takes five times as long for files a third smaller
-IMAGE_NAMES = (
-    "01-cover.png",
-    "02-whats-included.png",
-    "03-score-sheet.png",
-    "04-rules-handout.png",
-    "05-sizes-and-formats.png",
-    "07-how-to-print.png",
-    "09-table-top.png",
-)
-EXTRAS_IMAGE = "06-party-extras.png"  # when the packs carry the party extras
-FILL_IN_IMAGE = "08-how-to-fill-in.png"  # when the packs have fields to type in
+IMAGE_NAMES = GALLERY  # the images every listing has; EXTRAS_IMAGE and FILL_IN_IMAGE when due
 # The documents the "what's included" spread shows, and what each is called there.
 SPREAD = (
     ("score-sheets.pdf", "Score sheets"),

@@ -231,6 +231,7 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         editable=plan.editable,
         qr=plan.qr,
         extras=plan.extras,
+        author=plan.wording.shop,  # the packs' author: the shop (none: bunco-print)
     )
     return orders.pack_request(order)
 

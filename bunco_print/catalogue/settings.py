@@ -8,6 +8,29 @@ from dataclasses import dataclass
 from bunco_print.game.limits import PAPERS
 
 DEFAULT_PLAYERS = (8, 12, 16, 24)
+# A listing's gallery (catalogue/images.py draws it), in the shop's order: these always, one more
+# showing the party extras when the packs carry them, one more on filling the fields in when
+# they are editable. Here, so the command's help counts them without loading the painter.
+GALLERY = (
+    "01-cover.png",
+    "02-whats-included.png",
+    "03-score-sheet.png",
+    "04-rules-handout.png",
+    "05-sizes-and-formats.png",
+    "07-how-to-print.png",
+    "09-table-top.png",
+)
+EXTRAS_IMAGE = "06-party-extras.png"
+FILL_IN_IMAGE = "08-how-to-fill-in.png"
+
+
+def gallery_words() -> str:
+    """How many images a listing's gallery has, as the command's help says it."""
+    n = len(GALLERY)
+    return (
+        f"{n} gallery images of 2000 x 2000 px ({n + 1} with the party extras, {n + 2} when the "
+        "packs are editable too)"
+    )
 
 
 @dataclass(frozen=True)

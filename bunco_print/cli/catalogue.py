@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bunco_print.catalogue.settings import SETTINGS
+from bunco_print.catalogue.settings import SETTINGS, gallery_words
 from bunco_print.cli import files
 from bunco_print.cli.fields import flag
 from bunco_print.cli.main import app, err, say
@@ -37,13 +37,17 @@ def _declared() -> list[Declared]:
     ]
 
 
-@app.command(short_help="A seller's whole shop: listings, zips and gallery images.")
+HELP = (
+    "A seller's whole shop: one listing folder per theme with its packs zipped (each file under "
+    f"20 MB), {gallery_words()} and listing.json, plus listings.csv.\n\n"
+    "A re-run remakes only the listings whose inputs changed."
+)
+
+
+@app.command(short_help="A seller's whole shop: listings, zips and gallery images.", help=HELP)
 @declared(*_declared())
 def catalogue(*, config: Path | None, out: Path, jobs: int, **given) -> None:
-    """A seller's whole shop: one listing folder per theme with its packs zipped (each file
-    under 20 MB), five 2000 x 2000 px gallery images and listing.json, plus listings.csv.
-
-    A re-run remakes only the listings whose inputs changed."""
+    """A seller's whole shop (the help, HELP, counts the gallery from catalogue/settings.py)."""
     from bunco_print import catalogue as shop_catalogue
 
     if jobs < 0:

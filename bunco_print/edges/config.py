@@ -58,7 +58,7 @@ def read_config() -> dict[str, str]:
     table = reader.parse(data, f"config file {printable(str(path))}", "config file")
     settings = {
         key: value
-        for key in ("engine_url", "signing_key")
+        for key in ("engine_url", "signing_key", "author")
         if (value := table.text(key, None, blank=True)) is not None
     }
     table.done()

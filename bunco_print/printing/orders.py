@@ -76,6 +76,8 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
     else:
         day = config.event_date(_date(chosen["date"]) if chosen["date"] else None)
     large = value["large_print"]
+    author = chosen["author"] if chosen["author"] is not None else config.setting("author")
+    author = limits.check_details({"author": author}).get("author")
     return PackRequest(
         **value
         | {key: invitation.get(key, "") for key in INVITATION}
@@ -88,6 +90,7 @@ def pack_request(given: Mapping[str, Any], names_source: str = "names") -> PackR
             date=day,
             engine_url=engine_url,
             extras=extras,
+            author=author or "",  # none: the host's name, else bunco-print (pack.about)
             creation_date=config.source_date(),
         )
     )

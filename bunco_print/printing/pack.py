@@ -22,10 +22,18 @@ from bunco_print.game.money import REMAINDER_RULE
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import editable, layout, passes, render
-from bunco_print.printing.layout.sheets import DUPLEX_FLIP
-from bunco_print.printing.pdf import PageSpec, Rect, assemble, fallback_fonts, missing_glyphs
+from bunco_print.printing.layout.sheets import duplex_flip
+from bunco_print.printing.pdf import (
+    BLANK,
+    Meta,
+    PageSpec,
+    Rect,
+    assemble,
+    fallback_fonts,
+    missing_glyphs,
+)
 from bunco_print.printing.pdf.layers import draw_layers
-from bunco_print.printing.request import PackRequest
+from bunco_print.printing.request import TOOL, PackRequest
 from bunco_print.printing.stampers import PIECES, stamper
 from bunco_print.printing.stamping import Backgrounds, fit_name, night_words
 from bunco_print.signing import keys
@@ -169,8 +177,11 @@ def build_pack(
     pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
     pack.notes = list(laid.notes)
     all_specs: list[PageSpec] = []
-    # with backs, the sheets (first in pack.pdf too) ask the print dialog for the flip they assume
-    duplex = DUPLEX_FLIP if "sheet_back" in docs or laid.two_sided else None
+    bookmarks: list[tuple[str, int]] = []
+    # the sheets with backs ask the print dialog for the flip they are laid out for; pack.pdf
+    # asks for theirs too, and starts each document on a front
+    backed = [doc for doc in docs if _has_backs(doc, docs, laid)]  # the sheets, if any
+    duplex = duplex_flip(laid.page(backed[0])) if backed else None
     field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     words = night_words(theme, laid, backgrounds)
     for doc in docs:
@@ -183,25 +194,64 @@ def build_pack(
         if field_pages:
             file = DOCUMENT_FILES[doc]
             specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
+        what = document_words(doc)
         pack.documents[DOCUMENT_FILES[doc]] = assemble(
             backgrounds.pdf,
             specs,
             backgrounds.pdf,
-            title=f"{event.title}: {DOCUMENT_FILES[doc].removesuffix('.pdf').replace('-', ' ')}",
-            creation_date=request.creation_date,
-            duplex=duplex if doc in ("score_sheet", "team_card") else None,
+            about=about(request, event, theme, ruleset, what),
+            duplex=duplex if doc in backed else None,
         )
+        if duplex and len(all_specs) % 2:  # the next document starts on a front
+            all_specs.append(BLANK)
+        bookmarks.append((what.capitalize(), len(all_specs)))
         all_specs += specs
     pack.pack_pdf = assemble(
         backgrounds.pdf,
         all_specs,
         backgrounds.pdf,
-        title=event.title,
-        creation_date=request.creation_date,
+        about=about(request, event, theme, ruleset),
         duplex=duplex,
+        bookmarks=bookmarks,
     )
     pack.pages = len(all_specs)
     return pack
+
+
+BACKED = ("score_sheet", "team_card")  # the documents whose pages may have backs
+
+
+def _has_backs(doc: str, docs: list[str], laid: layout.Layout) -> bool:
+    """Whether a document's pages are printed on both sides: sheets with the star's backs
+    (--star-on-back) or large print's two-sided sheets."""
+    return doc in BACKED and ("sheet_back" in docs or laid.two_sided)
+
+
+def document_words(doc: str) -> str:
+    """A document's name in words, from its file's: "tally pads"."""
+    return DOCUMENT_FILES[doc].removesuffix(".pdf").replace("-", " ")
+
+
+def about(
+    request: PackRequest,
+    event: Night,
+    theme: themes.Theme,
+    ruleset: rulesets.Ruleset,
+    what: str = "",
+) -> Meta:
+    """What a pack's file says about itself: its title (the night's, and the document's),
+    author, subject and keywords (the game, the theme, the ruleset and the night), in English
+    (the words are the same on either paper, so no country is claimed)."""
+    night = event.date or "any night"
+    words = f"{what.capitalize()} for {event.title}" if what else f"Bunco pack for {event.title}"
+    return Meta(
+        title=f"{event.title}: {what}" if what else event.title,
+        author=request.author or request.host_name or TOOL,
+        subject=f"{words}, {night}: the {theme.name} theme, {ruleset.name} rules",
+        keywords=(str(ruleset.word), theme.name, ruleset.name, night, *((what,) if what else ())),
+        lang="en",
+        created=request.creation_date,
+    )
 
 
 def template_context(

@@ -18,6 +18,7 @@ from bunco_print.game.plan import DEFAULT_ENGINE_URL
 
 INVITATION = ("time", "place", "host_name", "rsvp")  # the invitation's details, in its order
 NONE = "none"  # --date none, --buy-in none: left for the host to write in
+TOOL = "bunco-print"  # the PDFs' author when the host names none
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,12 @@ class PackRequest:
     )
     rsvp: str = _option(
         "", "How to RSVP, on the invitation.", metavar="TEXT", unset="a write-in line"
+    )
+    author: str = _option(
+        "",
+        "Who the PDFs name as their author (a reader's and a print shop's file details).",
+        metavar="TEXT",
+        unset="the config file's author, else --host-name, else bunco-print",
     )
     creation_date: datetime | None = None  # the PDFs' own date: SOURCE_DATE_EPOCH, else now
 

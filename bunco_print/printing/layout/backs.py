@@ -1,5 +1,5 @@
 """The backs of sheet pages for --star-on-back: each sheet's secret starting table (a star or a
-seat), behind its front's cell once the paper is turned over its long edge (DUPLEX_FLIP)."""
+seat), behind its front's cell once the paper is turned like a book page (sheets.duplex_flip)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ TITLE_LINE = 1.2  # the title's line height, em (.sb-title)
 
 def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
     """The backs of sheet pages, for --star-on-back duplex printing: back i sits behind its
-    front's cell after a flip on the long edge, with the sheet's number small at its foot, so a
-    back printed behind the wrong sheet shows."""
+    front's cell once the sheet is turned like a book page, with the sheet's number small at
+    its foot, so a back printed behind the wrong sheet shows."""
     event, c = night.event, night.colors
     pw, ph, _cols, _rows = sheet_plan(night)
     body, slots, texts = [], [], []

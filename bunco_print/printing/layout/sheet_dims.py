@@ -25,13 +25,12 @@ def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
 
 def content_box(night: Inputs, i: int, back: bool = False) -> Box:
     """Sheet i's content box on its page (its cell less the padding), or on the back of the
-    page: the cell behind it once the paper is turned over its long edge (DUPLEX_FLIP)."""
+    page: the cell behind it once the paper is turned like a book page, over its upright edge
+    (sheets.duplex_flip asks the print dialog for that edge), so the columns swap."""
     pw, ph, cols, rows = sheet_plan(night)
     col, row = i % cols, i // cols
-    if back and pw <= ph:  # portrait: the long edge is upright, the sheet turns like a book page
+    if back:
         col = cols - 1 - col
-    elif back:  # landscape: the long edge runs across, the sheet turns over its top edge
-        row = rows - 1 - row
     e = EDGE + (6 if night.per_page == 1 else 0)
     left = e if col == 0 else GUTTER
     right = e if col == cols - 1 else GUTTER

@@ -1,8 +1,9 @@
 """Score sheets and team cards: `per_page` sheets a page (1 portrait; 2 landscape halves; 4
 quarters), each in a cell with the safe edge outside and a smaller gutter at the cuts. Their
 backs (the star's, layout/backs.py; a two-sided sheet's, layout/sides.py) are laid out for a
-flip on the paper's long edge (DUPLEX_FLIP): on portrait pages the columns swap (quarters), on
-landscape halves the rows would swap, so each half keeps its side."""
+sheet turned like a book page, over its upright edge, so they read upright: the columns swap
+(quarters, halves). That edge is the paper's long one on portrait pages and its short one on
+landscape pages (2 a page): the flip each file asks the print dialog for (duplex_flip)."""
 
 from __future__ import annotations
 
@@ -32,10 +33,14 @@ from bunco_print.printing.layout.sheet_dims import (
 from bunco_print.printing.layout.side_grid import Part
 
 NAME_SAMPLES = ("Zoë", "Margaret", "Ana Sofía", "Bea")
-# The flip every sheet page's backs assume; written into the PDF as its duplex preference. On
-# the paper's long edge: what printers do by default for portrait pages, and for landscape ones
-# it turns the sheet over its top edge, so a landscape half stays on its side.
-DUPLEX_FLIP = "long"
+
+
+def duplex_flip(page: Page) -> str:
+    """The flip ("long" or "short" edge) that puts each back of a sheet page behind its front,
+    upright, once the sheet is turned like a book page: a portrait page's upright edge is the
+    paper's long one, a landscape page's (2 a page) its short one. Written into the PDF as its
+    duplex preference."""
+    return "long" if page.width <= page.height else "short"
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 One side cannot give a large-print grid rows and W and L boxes LARGE times the normal sheet's:
 the normal grid already fills the page. So the front holds the head, the write-in lines and the
-first half of the sets; the back, laid out behind it for a flip on the long edge (DUPLEX_FLIP),
-the sheet's number and name again in a small head, the other sets in the same cells, the
-night's totals and the QR code. `plan_sides` decides, by measuring both layouts.
+first half of the sets; the back, laid out behind it for a flip on the long edge
+(sheets.duplex_flip), the sheet's number and name again in a small head, the other sets in the
+same cells, the night's totals and the QR code. `plan_sides` decides, by measuring both layouts.
 """
 
 from __future__ import annotations

@@ -2,17 +2,21 @@
 
 model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art, Field); draw: their
 content-stream operators; fonts: font metrics and embedded subsets; writer: reading the
-template with pikepdf and writing the file; forms: fillable fields (AcroForm widgets).
+template with pikepdf and writing the file; forms: fillable fields (AcroForm widgets); meta:
+what a file says about itself (language, author, XMP) and its bookmarks.
 """
 
 from bunco_print.printing.pdf.fonts import fallback_fonts, missing_glyphs
-from bunco_print.printing.pdf.model import QR, Art, Field, PageSpec, Rect, Stamp, Text
+from bunco_print.printing.pdf.meta import Meta
+from bunco_print.printing.pdf.model import BLANK, QR, Art, Field, PageSpec, Rect, Stamp, Text
 from bunco_print.printing.pdf.writer import assemble, concatenate
 
 __all__ = [
+    "BLANK",
     "QR",
     "Art",
     "Field",
+    "Meta",
     "PageSpec",
     "Rect",
     "Stamp",

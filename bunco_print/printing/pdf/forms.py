@@ -2,9 +2,14 @@
 
 Each Field stamp becomes one widget annotation that is its own field (/T its name), listed in
 the document's /AcroForm. The field's font is a simple font in the form's /DR (fonts.form_font)
-that its /DA names. Each widget has an empty appearance (/AP /N), for viewers that draw only
-appearances, and /NeedAppearances asks viewers to draw what is typed in the field's font. No
-border and no background: on paper an empty field is just the printed line.
+that its /DA names, at size 0 on one line: every viewer and filler that draws the value (Acrobat,
+pdfium, pdf.js, poppler, MuPDF, pypdf) shrinks it to the field, so a 24-letter name fits a name
+line and a short one is as large as the line allows (qpdf, which cannot, draws 11 pt). A field
+of several lines keeps the slot's size. Each widget carries the appearance of its value (/AP
+/N): empty, it draws nothing, but names the field's font in its resources, so a filler that
+writes the value into it (qpdf) writes it in the theme's font; /NeedAppearances asks viewers to
+draw a value a filler set without an appearance. No border and no background: on paper an empty
+field is just the printed line.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ def widget(
         BBox=Array([0, 0, _real(w), _real(h)]),
         Resources=Dictionary(),
     )
-    da = b"/%s %s Tf %s rg" % (resource_name(field).encode(), num(field.size), rgb(field.color))
+    size = num(field.size) if field.multiline else b"0"  # 0: the viewer fits it to the field
+    da = b"/%s %s Tf %s rg" % (resource_name(field).encode(), size, rgb(field.color))
     annotation = Dictionary(
         Type=Name.Annot,
         Subtype=Name.Widget,
@@ -76,6 +82,9 @@ def acroform(
     for field in fonts:
         paths.setdefault(resource_name(field), field.font)
     dr = Dictionary({"/" + name: form_font(pdf, font_info(path)) for name, path in paths.items()})
+    for widget in fields:  # each empty appearance names its field's font (see the module)
+        name = str(widget.DA).split()[0]
+        widget.AP.N.Resources = Dictionary(Font=Dictionary({name: dr[name]}))
     first = next(iter(paths), "Helv")  # the form's default; each field names its own
     form = _form(pdf, fields, dr, String(f"/{first} 0 Tf 0 g"))
     _calculated(form, fields)

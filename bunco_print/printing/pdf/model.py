@@ -87,6 +87,11 @@ class PageSpec:
     stamps: tuple[tuple[Rect, Stamp], ...] = ()
 
 
+# A page of paper only, the size of the page before it: the back a duplex pack leaves blank
+# after a document with an odd number of pages, so the next one starts on a front.
+BLANK = PageSpec(-1)
+
+
 def num(x: float) -> bytes:
     """A number as a PDF content stream writes it: at most 3 decimals, no trailing zeros."""
     return (b"%.3f" % x).rstrip(b"0").rstrip(b".")

@@ -28,7 +28,8 @@ from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, forms
 from bunco_print.printing.pdf.fonts import embed, font_info
-from bunco_print.printing.pdf.model import QR, Field, PageSpec, Rect, Stamp, Text
+from bunco_print.printing.pdf.meta import Meta, describe, outline
+from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Rect, Stamp, Text
 from bunco_print.printing.units import PT_PER_PX
 
 
@@ -112,28 +113,19 @@ def _deflate(content: bytes) -> bytes:
 DUPLEX = {"long": Name.DuplexFlipLongEdge, "short": Name.DuplexFlipShortEdge}
 
 
-def _save(
-    pdf: pikepdf.Pdf, title: str, created: datetime | None, duplex: str | None = None
-) -> bytes:
-    """The file's bytes; the same objects, title and date always give the same bytes.
+def _save(pdf: pikepdf.Pdf, about: Meta, duplex: str | None = None) -> bytes:
+    """The file's bytes; the same objects and description always give the same bytes.
     `duplex` ("long" or "short"): the flip the print dialog should offer first."""
     if duplex is not None:
         pdf.Root.ViewerPreferences = Dictionary(Duplex=DUPLEX[duplex])
-    info = pdf.docinfo
-    info.Producer = "bunco-print"
-    if title:
-        info.Title = title
-    if created is not None:
-        date = created.strftime("D:%Y%m%d%H%M%S")
-        if offset := created.strftime("%z"):
-            date += f"{offset[:3]}'{offset[3:]}'"
-        info.CreationDate = info.ModDate = date
+    describe(pdf, about)
     out = BytesIO()
     pdf.save(
         out,
         min_version="1.7",
         object_stream_mode=pikepdf.ObjectStreamMode.generate,  # small objects compressed too
         deterministic_id=True,  # the file ID is a hash of the content, not of the clock
+        fix_metadata_version=False,  # the XMP as meta.py wrote it (pikepdf's would rewrite it)
     )
     return out.getvalue()
 
@@ -197,6 +189,13 @@ class _Assembly:
         return draw.form(name, self.arts[stamp.piece], stamp.rotate, *box)
 
     def page(self, spec: PageSpec) -> None:
+        if spec.background == BLANK.background:  # paper only: the back of the page before
+            page = Dictionary(Type=Name.Page, Resources=Dictionary())
+            for key in ("/MediaBox", "/TrimBox", "/BleedBox"):
+                if key in self.kids[-1]:
+                    page[key] = self.kids[-1][key]
+            self.kids.append(self.pdf.make_indirect(page))
+            return
         boxes, left, top = self.background(spec.background)
         content = b"q /B%d Do Q\n" % spec.background
         fields = len(self.widgets)
@@ -211,7 +210,9 @@ class _Assembly:
                 widget.P = page
         self.kids.append(page)
 
-    def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
+    def finish(
+        self, about: Meta, duplex: str | None = None, bookmarks: Sequence[tuple[str, int]] = ()
+    ) -> bytes:
         fonts = {
             "/" + name.decode(): embed(self.pdf, font_info(path), used)
             for path, (name, used) in self.fonts.items()
@@ -222,7 +223,8 @@ class _Assembly:
         self.pdf.pages.extend(pikepdf.Page(kid) for kid in self.kids)
         if self.widgets:
             self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
-        return _save(self.pdf, title, created, duplex)
+        outline(self.pdf, bookmarks)
+        return _save(self.pdf, about, duplex)
 
 
 def assemble(
@@ -233,17 +235,26 @@ def assemble(
     title: str = "",
     creation_date: datetime | None = None,
     duplex: str | None = None,
+    about: Meta | None = None,
+    bookmarks: Sequence[tuple[str, int]] = (),
 ) -> bytes:
-    """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps.
-    `duplex` ("long" | "short") sets the file's preferred flip for double-sided printing."""
+    """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps
+    (a BLANK spec: a page of paper only, the size of the one before it). `duplex` ("long" |
+    "short") sets the file's preferred flip for double-sided printing; `about` describes the
+    file (else: `title` and `creation_date` only); `bookmarks`: (title, page index) each."""
     assembly = _Assembly(template, pieces)
     for spec in pages:
         assembly.page(spec)
-    return assembly.finish(title, creation_date, duplex)
+    about = about or Meta(title=title, created=creation_date)
+    return assembly.finish(about, duplex, bookmarks)
 
 
 def concatenate(
-    pdfs: Sequence[bytes], *, title: str = "", creation_date: datetime | None = None
+    pdfs: Sequence[bytes],
+    *,
+    title: str = "",
+    creation_date: datetime | None = None,
+    about: Meta | None = None,
 ) -> bytes:
     """All pages of the given PDFs, in order, in one PDF. Identical objects (fonts, background
     pages) are stored once; outlines and named destinations are dropped. Form fields are kept
@@ -258,7 +269,7 @@ def concatenate(
             out.pages.extend(source.pages)
             forms.merge(out, source, first, str(number))
     _share_identical_objects(out)
-    return _save(out, title, creation_date)
+    return _save(out, about or Meta(title=title, created=creation_date))
 
 
 def _share_identical_objects(pdf: pikepdf.Pdf) -> None:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from bunco_print.cli.main import app, debugging
+from bunco_print.edges import config
 from bunco_print.errors import InputError
 
 INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
@@ -42,22 +43,38 @@ def serve_command(
             help="Keep the nights' entries here.  [default: in each night's folder]",
         ),
     ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            metavar="URL",
+            help="Keep every night in one database: postgresql://USER@HOST/NAME (many "
+            "processes, many machines) or sqlite:///PATH. Also $BUNCO_DATABASE_URL.",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No line per entry made.")] = False,
 ) -> None:
     """Serve the pages behind the printed QR codes: players enter their totals on their phones,
     the host's dashboard settles the night. Runs until Ctrl-C; a restart resumes the night."""
     try:
+        from bunco_print.edges.store import open_url
         from bunco_print.web import app as web_app
         from bunco_print.web import events as web_events
         from bunco_print.web import server
     except ImportError:
         raise InputError(INSTALL) from None
 
+    url = config.database_url(database)
+    if url is not None and data is not None:
+        raise InputError("give `data FOLDER` or `database URL`, not both", field="database")
     # Listening first: a host or port refused leaves no night.sqlite behind in any folder.
     sock = server.bind(host, port)
     events: dict = {}
+    db = None
     try:
-        events = web_events.open_events(folders, data)
+        db = None if url is None else open_url(url)
+        events = web_events.open_events(folders, data, db)
         web_app.warm(events)
         _announce(events, host, server.base_url(host, sock), server)
         log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
@@ -68,6 +85,8 @@ def serve_command(
         sock.close()
         for event in events.values():
             event.store.close()
+        if db is not None:
+            db.close()
     _line("Stopped. Everything entered is kept; serve the same folders again to go on.")
 
 

@@ -97,3 +97,9 @@ def event_date(given: str | None) -> str:
         return check_date(given)
     moment = source_date()
     return (moment.date() if moment else date.today()).isoformat()
+
+
+def database_url(given: str | None) -> str | None:
+    """The hosted engine's database: the one given, else $BUNCO_DATABASE_URL (which keeps a
+    password out of the process list), else None (each night in its own SQLite file)."""
+    return given if given is not None else (os.environ.get("BUNCO_DATABASE_URL") or None)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bunco_print.club import tonight
 from bunco_print.edges.inputs import read_bytes
-from bunco_print.edges.store import Store, Stored
+from bunco_print.edges.store import Database, Store, Stored
 from bunco_print.errors import BuncoError, InputError
 from bunco_print.game.night import Night
 from bunco_print.game.values import printable
@@ -131,9 +131,12 @@ class ServedEvent:
         return None
 
 
-def open_events(folders: list[Path], data: Path | None = None) -> dict[str, ServedEvent]:
-    """Each folder's night, its secret and its store; one `InputError` for the first folder
-    that is not a pack's or a simulation's, or two folders of one event."""
+def open_events(
+    folders: list[Path], data: Path | None = None, database: Database | None = None
+) -> dict[str, ServedEvent]:
+    """Each folder's night, its secret and its store (in `database` when one is given, else in
+    the night's own file); one `InputError` for the first folder that is not a pack's or a
+    simulation's, or two folders of one event."""
     nights: dict[str, tuple[Path, Night, str]] = {}
     for folder in folders:
         shown = printable(str(folder))
@@ -148,13 +151,14 @@ def open_events(folders: list[Path], data: Path | None = None) -> dict[str, Serv
             first = printable(str(nights[night.event_id][0]))
             raise InputError(f"{shown} and {first} hold the same event")
         nights[night.event_id] = (folder, night, _secret(folder, night.event_id))
-    if data is not None:
+    if data is not None and database is None:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)
     events: dict[str, ServedEvent] = {}
     try:
         for event_id, (folder, night, secret) in nights.items():
             where = folder / DATABASE if data is None else data / f"{event_id}.sqlite"
-            events[event_id] = ServedEvent(folder, night, secret, Store(where, event_id))
+            store = Store(where if database is None else database, event_id)
+            events[event_id] = ServedEvent(folder, night, secret, store)
     except BaseException:
         for event in events.values():
             event.store.discard()

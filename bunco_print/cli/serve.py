@@ -13,6 +13,7 @@ from bunco_print.edges import config
 from bunco_print.errors import InputError
 
 INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
+MAX_WORKERS = 64
 
 
 @app.command("serve", short_help="The scoring engine on the web, for the QR codes.")
@@ -53,6 +54,13 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Serve with N processes on one port (a PostgreSQL --database only).",
+        ),
+    ] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="No line per entry made.")] = False,
 ) -> None:
     """Serve the pages behind the printed QR codes: players enter their totals on their phones,
@@ -68,6 +76,7 @@ def serve_command(
     url = config.database_url(database)
     if url is not None and data is not None:
         raise InputError("give `data FOLDER` or `database URL`, not both", field="database")
+    _check_workers(workers, url)
     # Listening first: a host or port refused leaves no night.sqlite behind in any folder.
     sock = server.bind(host, port)
     events: dict = {}
@@ -78,7 +87,14 @@ def serve_command(
         web_app.warm(events)
         _announce(events, host, server.base_url(host, sock), server)
         log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
-        server.run(web_app.make_app(events, log, debugging()), sock)
+        engine = web_app.make_app(events, log, debugging())
+        if workers == 1:
+            server.run(engine, sock)
+        else:
+            from bunco_print.web import workers as several
+
+            db.idle()  # each worker opens its own connections
+            several.serve(engine, sock, workers, db.after_fork, _line)
     except KeyboardInterrupt:
         pass
     finally:
@@ -88,6 +104,22 @@ def serve_command(
         if db is not None:
             db.close()
     _line("Stopped. Everything entered is kept; serve the same folders again to go on.")
+
+
+def _check_workers(workers: int, url: str | None) -> None:
+    """More than one process needs a database they can all share: PostgreSQL. A SQLite file
+    is kept by one process (several would each wait on its one writer lock)."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InputError(f"workers must be from 1 to {MAX_WORKERS}, not {workers}", "workers")
+    if workers > 1:
+        from bunco_print.edges.store import database
+
+        if url is None or database.parse(url).get_backend_name() != "postgresql":
+            raise InputError(
+                "`workers N` above 1 needs a PostgreSQL `database URL`; a SQLite file is "
+                "served by one process",
+                field="workers",
+            )
 
 
 def _line(text: str) -> None:

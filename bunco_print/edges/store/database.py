@@ -130,6 +130,11 @@ class Database:
 
     # --- the end ------------------------------------------------------------------------------
 
+    def idle(self) -> None:
+        """Every pooled connection closed (new ones are made when next asked): before forking
+        workers, so that none shares the parent's."""
+        self.engine.dispose()
+
     def after_fork(self) -> None:
         """In a forked worker: the parent's connections are the parent's, never used here."""
         self.engine.dispose(close=False)

@@ -287,8 +287,8 @@ class Engine:
         self.database = None if database is None else open_url(database)
         self.events = events.open_events([Path(f) for f in folders], data, self.database)
         self.client = TestClient(app.make_app(self.events, self.lines.append), base_url=base)
-        first = next(iter(self.events.values()))
-        self.host = base + first.role_path("host")
+        first = next(iter(self.events.values()), None)  # none: a hosted engine's own nights
+        self.host = "" if first is None else base + first.role_path("host")
 
     def __enter__(self) -> Engine:
         self.client.__enter__()

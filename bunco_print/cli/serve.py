@@ -16,16 +16,52 @@ INSTALL = "serve needs the web extra: pip install 'bunco-print[server]'"
 MAX_WORKERS = 64
 
 
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        metavar="URL",
+        help="A hosted engine: every night in one database, postgresql://USER@HOST/NAME "
+        "(many processes, many machines) or sqlite:///PATH. Also $BUNCO_DATABASE_URL.",
+        show_default=False,
+    ),
+]
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        metavar="N", help="Serve with N processes on one port (a PostgreSQL --database only)."
+    ),
+]
+NewTokenOption = Annotated[
+    bool,
+    typer.Option(
+        "--new-token",
+        help="Make another admin token for `publish` (written owner-only to the config "
+        "folder's engine-token), then stop.",
+    ),
+]
+RevokeTokenOption = Annotated[
+    int | None,
+    typer.Option(
+        "--revoke-token",
+        metavar="ID",
+        help="Revoke admin token ID (as --new-token numbered it), then stop.",
+        show_default=False,
+    ),
+]
+
+
 @app.command("serve", short_help="The scoring engine on the web, for the QR codes.")
 def serve_command(
     folders: Annotated[
-        list[Path],
+        list[Path] | None,
         typer.Argument(
-            metavar="FOLDER",
-            help="Folders made by `pack` or `simulate`, one night each.",
+            metavar="[FOLDER]...",
+            help="Folders made by `pack` or `simulate`, one night each (with --database, "
+            "nights published to it are served too).",
             show_default=False,
         ),
-    ],
+    ] = None,
     host: Annotated[
         str,
         typer.Option(
@@ -44,36 +80,29 @@ def serve_command(
             help="Keep the nights' entries here.  [default: in each night's folder]",
         ),
     ] = None,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            "--database",
-            metavar="URL",
-            help="Keep every night in one database: postgresql://USER@HOST/NAME (many "
-            "processes, many machines) or sqlite:///PATH. Also $BUNCO_DATABASE_URL.",
-            show_default=False,
-        ),
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            metavar="N",
-            help="Serve with N processes on one port (a PostgreSQL --database only).",
-        ),
-    ] = 1,
+    database: DatabaseOption = None,
+    workers: WorkersOption = 1,
+    new_token: NewTokenOption = False,
+    revoke_token: RevokeTokenOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No line per entry made.")] = False,
 ) -> None:
     """Serve the pages behind the printed QR codes: players enter their totals on their phones,
     the host's dashboard settles the night. Runs until Ctrl-C; a restart resumes the night."""
     try:
         from bunco_print.edges.store import open_url
-        from bunco_print.web import app as web_app
-        from bunco_print.web import events as web_events
+        from bunco_print.web import app as _web  # noqa: F401 - the extra is there
         from bunco_print.web import server
     except ImportError:
         raise InputError(INSTALL) from None
 
     url = config.database_url(database)
+    if new_token or revoke_token is not None:
+        return _tokens(url, new_token, revoke_token)
+    if not folders and url is None:
+        raise InputError(
+            "give the folders made by pack or simulate, or a hosted engine's `database URL`",
+            field="database",
+        )
     if url is not None and data is not None:
         raise InputError("give `data FOLDER` or `database URL`, not both", field="database")
     _check_workers(workers, url)
@@ -83,18 +112,9 @@ def serve_command(
     db = None
     try:
         db = None if url is None else open_url(url)
-        events = web_events.open_events(folders, data, db)
-        web_app.warm(events)
-        _announce(events, host, server.base_url(host, sock), server)
+        events = _open(folders or [], data, db, host, server.base_url(host, sock))
         log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
-        engine = web_app.make_app(events, log, debugging())
-        if workers == 1:
-            server.run(engine, sock)
-        else:
-            from bunco_print.web import workers as several
-
-            db.idle()  # each worker opens its own connections
-            several.serve(engine, sock, workers, db.after_fork, _line)
+        _run(events, db, sock, workers, log)
     except KeyboardInterrupt:
         pass
     finally:
@@ -104,6 +124,76 @@ def serve_command(
         if db is not None:
             db.close()
     _line("Stopped. Everything entered is kept; serve the same folders again to go on.")
+
+
+def _open(folders: list[Path], data: Path | None, db, host: str, base: str):
+    """The nights, warmed and announced; a hosted engine's first admin token made."""
+    from bunco_print.web import app as web_app
+    from bunco_print.web import events as web_events
+    from bunco_print.web import server
+
+    events = web_events.open_events(folders, data, db)
+    web_app.warm(events)
+    _announce(events, host, base, server)
+    if db is not None:
+        _hosted(db, base)
+    return events
+
+
+def _run(events, db, sock, workers: int, log) -> None:
+    from bunco_print.web import app as web_app
+    from bunco_print.web import server
+
+    engine = web_app.make_app(events, log, debugging())
+    if workers == 1:
+        server.run(engine, sock)
+        return
+    from bunco_print.web import workers as several
+
+    db.idle()  # each worker opens its own connections
+    several.serve(engine, sock, workers, db.after_fork, _line)
+
+
+def _hosted(db, base: str) -> None:
+    """A hosted engine's lines: how nights are published to it, and its first admin token
+    (written owner-only, never printed)."""
+    from bunco_print.edges.store import hosted
+
+    _line(f"Hosted: {hosted.registered_count(db)} published nights in {db.where}.")
+    first = hosted.first_token(db, _keep_token)
+    if first is not None:
+        _line(f"Admin token {first} written owner-only to {config.token_file()}.")
+    _line(f"Publish a printed night: bunco-print publish FOLDER --engine {base}")
+    _line("")
+
+
+def _keep_token(number: int, token: str) -> None:
+    from bunco_print.edges.output import write_file
+
+    write_file(config.token_file(), token.encode() + b"\n", what="token", mode=0o600)
+
+
+def _tokens(url: str | None, new: bool, revoke: int | None) -> None:
+    """`--new-token` and `--revoke-token ID`: the hosted engine's admin tokens, then stop."""
+    from bunco_print.edges.store import hosted, open_url
+
+    if url is None:
+        raise InputError("admin tokens are a hosted engine's: give its `database URL`", "database")
+    if new and revoke is not None:
+        raise InputError("give `new_token` or `revoke_token ID`, not both", field="token")
+    db = open_url(url)
+    try:
+        if new:
+            number = hosted.new_token(db, _keep_token)
+            _line(f"Admin token {number} written owner-only to {config.token_file()}.")
+            _line("Earlier tokens work until revoked (--revoke-token ID).")
+        elif hosted.revoke(db, revoke):
+            _line(f"Admin token {revoke} revoked: it publishes nothing from now on.")
+        else:
+            live = ", ".join(str(n) for n, _ in hosted.live_tokens(db)) or "none"
+            raise InputError(f"no live admin token {revoke} (live: {live})", field="token")
+    finally:
+        db.close()
 
 
 def _check_workers(workers: int, url: str | None) -> None:

@@ -27,7 +27,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable, shorten
 
-HEAD = "0001"  # the newest migration: a database there needs no Alembic at start-up
+HEAD = "0002"  # the newest migration: a database there needs no Alembic at start-up
 MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK_KEY = 0x42_75_6E_63_6F  # "Bunco": the advisory lock migrations run under
 SCHEMES = "postgresql://USER@HOST/NAME or sqlite:///PATH"
@@ -69,6 +69,15 @@ class Database:
             yield conn
 
     @contextlib.contextmanager
+    def serialized(self, key: int = LOCK_KEY) -> Iterator[Connection]:
+        """A write transaction that no other one holding `key` overlaps, in any process: a
+        PostgreSQL advisory lock (SQLite's `BEGIN IMMEDIATE` already takes the whole file)."""
+        with self.write() as conn:
+            if self.kind == "postgresql":
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+            yield conn
+
+    @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
         with self.engine.connect() as conn:
             yield conn
@@ -89,9 +98,7 @@ class Database:
         with self.read() as conn:
             if _revision(conn) == HEAD:
                 return
-        with self.write() as conn:
-            if self.kind == "postgresql":
-                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+        with self.serialized() as conn:
             if _revision(conn) == HEAD:
                 return
             from alembic import command

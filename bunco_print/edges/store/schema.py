@@ -95,3 +95,22 @@ actions = Table(
     Column("new", Text),
     Index("actions_event", "event", "id"),
 )
+
+registered = Table(
+    "registered",
+    metadata,
+    Column("event", Text, primary_key=True),
+    Column("manifest", Text, nullable=False),  # event.json as `publish` sent it
+    Column("secret", Text, nullable=False),  # what its links are signed with
+    Column("via", Text, nullable=False),  # the admin token that registered it: "token 3"
+    Column("at", Text, nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", Text, nullable=False, unique=True),  # SHA-256 of the token, never itself
+    Column("made", Text, nullable=False),
+    Column("revoked", Text),
+)

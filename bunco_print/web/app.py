@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import Refused
-from bunco_print.web.views import api, board, downloads, host, sheet
+from bunco_print.web.views import api, board, downloads, host, join, sheet
 from bunco_print.web.views.base import error_page, page
 
 HEADERS = {
@@ -70,6 +70,11 @@ ROUTES = [
     Route("/e/{event}/board", board.board),
     Route("/e/{event}/board/panel", board.live_panel),
     Route("/api/nights", api.publish, methods=POST),  # `publish`, with an admin token
+    # a shop pack's codes (`catalogue --qr-join`): no secret, a join code instead
+    Route("/j/{theme}/{ruleset}/{players}/host", join.host_card),
+    Route("/j/{theme}/{ruleset}/{players}/host", join.start, methods=POST),
+    Route("/j/{theme}/{ruleset}/{players}/s/{sheet}", join.sheet),
+    Route("/j/{theme}/{ruleset}/{players}/s/{sheet}", join.join, methods=POST),
 ]
 
 

@@ -27,7 +27,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable, shorten
 
-HEAD = "0002"  # the newest migration: a database there needs no Alembic at start-up
+HEAD = "0003"  # the newest migration: a database there needs no Alembic at start-up
 MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK_KEY = 0x42_75_6E_63_6F  # "Bunco": the advisory lock migrations run under
 SCHEMES = "postgresql://USER@HOST/NAME or sqlite:///PATH"

@@ -13,6 +13,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Float,
     Index,
     Integer,
     MetaData,
@@ -113,4 +114,21 @@ tokens = Table(
     Column("digest", Text, nullable=False, unique=True),  # SHA-256 of the token, never itself
     Column("made", Text, nullable=False),
     Column("revoked", Text),
+)
+
+joins = Table(
+    "joins",
+    metadata,
+    Column("code", Text, primary_key=True),  # six letters the players type once
+    Column("event", Text, nullable=False, unique=True),
+    Column("pack", Text, nullable=False),  # the printed pack it was started from
+    Column("expires", Float, nullable=False),  # Unix time
+)
+
+limits = Table(
+    "limits",
+    metadata,
+    Column("key", Text, primary_key=True),  # what is counted: "join:ADDRESS"
+    Column("span", BigInteger, primary_key=True),  # which stretch of time
+    Column("hits", Integer, nullable=False),
 )

@@ -110,25 +110,27 @@ class ServedEvent:
 
     def kept(self, name: str, compute, max_age: float = 0.0):
         """`compute()`'s value, kept until the store changes (or for `max_age` seconds). Pages
-        run in threads: one computes, the others that want it meanwhile wait for its value."""
-        hit = self._hit(name, max_age)
+        run in threads: one computes, the others that want it meanwhile wait for its value.
+        The store's version is asked once (a query, on a shared database)."""
+        version = self.store.version
+        hit = self._hit(name, max_age, version)
         if hit is not None:
             return hit[1]
         with self._computing.setdefault(name, threading.Lock()):
-            hit = self._hit(name, max_age)
+            hit = self._hit(name, max_age, version)
             if hit is not None:
                 return hit[1]
-            version, now = self.store.version, time.monotonic()
+            now = time.monotonic()
             value = compute()
             with self._lock:
                 self._cache[name] = (version, value, now)
             return value
 
-    def _hit(self, name: str, max_age: float) -> tuple[int, object, float] | None:
-        version, now = self.store.version, time.monotonic()
+    def _hit(self, name: str, max_age: float, version: int) -> tuple[int, object, float] | None:
         with self._lock:
             hit = self._cache.get(name)
-        if hit is not None and (hit[0] == version or now - hit[2] < max_age):
+        # a value computed at this version or a later one (another thread's, meanwhile)
+        if hit is not None and (hit[0] >= version or time.monotonic() - hit[2] < max_age):
             return hit
         return None
 

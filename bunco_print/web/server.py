@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import ipaddress
 import re
 import signal
@@ -140,6 +141,9 @@ def run(app, sock: socket.socket) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
+    # everything made so far (modules, templates, the nights) lives as long as the server: out
+    # of the garbage collector's sight, its full collections no longer walk it mid-request
+    gc.freeze()
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -79,7 +79,11 @@ class Database:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
+        """A connection to read on. PostgreSQL's reads autocommit: no BEGIN and no ROLLBACK
+        round trip around each (every statement sees what was committed before it)."""
         with self.engine.connect() as conn:
+            if self.kind == "postgresql":
+                conn.execution_options(isolation_level="AUTOCOMMIT")
             yield conn
 
     def insert(self, table: sa.Table):
@@ -214,7 +218,9 @@ def _engine(url: URL, kind: str) -> sa.Engine:
             pool_size=10,
             max_overflow=30,
             pool_timeout=20,
-            pool_pre_ping=True,
+            # no ping before each use (a round trip a query): a connection the server dropped
+            # fails its one request, and SQLAlchemy then renews the whole pool
+            pool_pre_ping=False,
             connect_args={"connect_timeout": 5, "application_name": "bunco-print"},
         )
     engine = sa.create_engine(url, connect_args={"timeout": 5.0, "check_same_thread": False})

@@ -309,11 +309,15 @@ class Store:
         meanwhile, in any process), whose version goes up when the block ends well."""
         t = schema.nights
         with self.db.write() as conn:
+            # the version moves first: one statement takes the row (and its lock) and reads it;
+            # a write refused (Locked, Stale, ...) rolls it back with the rest
             night = conn.execute(
-                sa.select(t).where(t.c.event == self.event).with_for_update()
+                sa.update(t)
+                .where(t.c.event == self.event)
+                .values(version=t.c.version + 1)
+                .returning(*t.c)
             ).one()
             yield conn, night
-            self._set(conn, version=t.c.version + 1)
 
     def _set(self, conn: Connection, **values) -> None:
         t = schema.nights

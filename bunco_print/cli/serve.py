@@ -40,6 +40,14 @@ NewTokenOption = Annotated[
         "folder's engine-token), then stop.",
     ),
 ]
+ProxyOption = Annotated[
+    bool,
+    typer.Option(
+        "--behind-proxy",
+        help="Behind a proxy on this machine (for TLS): trust its X-Forwarded-For and "
+        "X-Forwarded-Proto, from 127.0.0.1 only.",
+    ),
+]
 RevokeTokenOption = Annotated[
     int | None,
     typer.Option(
@@ -56,7 +64,7 @@ def serve_command(
     folders: Annotated[
         list[Path] | None,
         typer.Argument(
-            metavar="[FOLDER]...",
+            metavar="FOLDER",
             help="Folders made by `pack` or `simulate`, one night each (with --database, "
             "nights published to it are served too).",
             show_default=False,
@@ -84,6 +92,7 @@ def serve_command(
     workers: WorkersOption = 1,
     new_token: NewTokenOption = False,
     revoke_token: RevokeTokenOption = None,
+    behind_proxy: ProxyOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No line per entry made.")] = False,
 ) -> None:
     """Serve the pages behind the printed QR codes: players enter their totals on their phones,
@@ -114,7 +123,7 @@ def serve_command(
         db = None if url is None else open_url(url)
         events = _open(folders or [], data, db, host, server.base_url(host, sock))
         log = (lambda _: None) if quiet else print  # a line an entry: buffered on a pipe
-        _run(events, db, sock, workers, log)
+        _run(events, db, sock, workers, log, behind_proxy)
     except KeyboardInterrupt:
         pass
     finally:
@@ -140,18 +149,18 @@ def _open(folders: list[Path], data: Path | None, db, host: str, base: str):
     return events
 
 
-def _run(events, db, sock, workers: int, log) -> None:
+def _run(events, db, sock, workers: int, log, proxied: bool) -> None:
     from bunco_print.web import app as web_app
     from bunco_print.web import server
 
     engine = web_app.make_app(events, log, debugging())
     if workers == 1:
-        server.run(engine, sock)
+        server.run(engine, sock, proxied)
         return
     from bunco_print.web import workers as several
 
     db.idle()  # each worker opens its own connections
-    several.serve(engine, sock, workers, db.after_fork, _line)
+    several.serve(engine, sock, workers, db.after_fork, _line, proxied)
 
 
 def _hosted(db, base: str) -> None:

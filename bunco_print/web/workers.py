@@ -24,7 +24,12 @@ RESTART_GAP = 1.0  # a worker that keeps dying is started again at most once a s
 
 
 def serve(
-    app, sock: socket.socket, workers: int, after_fork: Callable[[], None], log=print
+    app,
+    sock: socket.socket,
+    workers: int,
+    after_fork: Callable[[], None],
+    log=print,
+    proxied: bool = False,
 ) -> None:
     """Run `app` in `workers` forked processes until Ctrl-C or SIGTERM; a worker that ends
     meanwhile is started again (one line says so)."""
@@ -34,7 +39,7 @@ def serve(
         sys.stdout.flush()
         pid = os.fork()
         if pid == 0:
-            _worker(app, sock, after_fork)
+            _worker(app, sock, after_fork, proxied)
         running[pid] = (number, time.monotonic())
 
     def stop(signum, frame):
@@ -59,13 +64,13 @@ def serve(
         _stop_all(running)
 
 
-def _worker(app, sock: socket.socket, after_fork: Callable[[], None]) -> None:
+def _worker(app, sock: socket.socket, after_fork: Callable[[], None], proxied: bool) -> None:
     """A forked worker's whole life: it never returns into the parent's code."""
     status = 0
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         after_fork()
-        server.run(app, sock)
+        server.run(app, sock, proxied)
     except KeyboardInterrupt:
         pass
     except BaseException as exc:  # one line, as anywhere: the parent starts another

@@ -52,7 +52,7 @@ class Database:
             self.migrate()
         except sa.exc.SQLAlchemyError as exc:
             self.discard()
-            raise InputError(f"cannot use {self.where}: {_reason(exc)}", field=field) from None
+            raise InputError(f"cannot use {self.where}: {reason(exc)}", field=field) from None
         except OSError as exc:
             self.discard()
             raise InputError(f"cannot use {self.where}: {exc.strerror}", field=field) from None
@@ -260,7 +260,7 @@ def _shown(url: URL) -> str:
     return printable(url.set(drivername=url.get_backend_name()).render_as_string(True))
 
 
-def _reason(exc: sa.exc.SQLAlchemyError) -> str:
+def reason(exc: sa.exc.SQLAlchemyError) -> str:
     """The driver's own first line, without SQLAlchemy's wrapping (no query, no password)."""
     cause = getattr(exc, "orig", None) or exc
     lines = [line.strip() for line in str(cause).splitlines() if line.strip()]

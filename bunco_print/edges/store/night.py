@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from bunco_print.edges.store import schema
-from bunco_print.edges.store.database import Database, open_file
+from bunco_print.edges.store.database import Database, open_file, reason
 from bunco_print.engine.totals import SheetTotals
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable
@@ -108,7 +108,7 @@ class Store:
         except sa.exc.SQLAlchemyError as exc:
             if own:
                 self.db.discard()
-            raise InputError(f"cannot use {self.db.where}: {exc.orig}", field="data") from None
+            raise InputError(f"cannot use {self.db.where}: {reason(exc)}", field="data") from None
         except BaseException:
             if own:
                 self.db.discard()

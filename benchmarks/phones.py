@@ -9,6 +9,7 @@ import contextlib
 import csv
 import io
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit
@@ -198,7 +199,15 @@ class Run:
 
 
 async def phone(
-    sheet: Sheet, number: int, night, rounds: range, origin: str, start, run: Run, think: float
+    sheet: Sheet,
+    number: int,
+    night,
+    rounds: range,
+    origin: str,
+    start,
+    run: Run,
+    think: float,
+    stagger: float = 0.0,
 ) -> None:
     parts = urlsplit(sheet.url)
     connection = Connection(parts.hostname, parts.port)
@@ -211,6 +220,8 @@ async def phone(
     try:
         await connection.connect()
         await start.wait()
+        if stagger:  # phones of a room that do not all press "send" at the same instant
+            await asyncio.sleep(random.uniform(0, stagger))
         for submission in rounds:
             fields = totals_for(night, number, submission)
             for attempt in (fields, {**fields, "confirm": "1"}):
@@ -238,10 +249,12 @@ async def phone(
         await connection.close()
 
 
-async def phones(sheets: list[Sheet], night, rounds: range, origin: str, think: float) -> Run:
+async def phones(
+    sheets: list[Sheet], night, rounds: range, origin: str, think: float, stagger: float = 0.0
+) -> Run:
     run, start = Run(), asyncio.Event()
     tasks = [
-        asyncio.create_task(phone(s, int(s.id), night, rounds, origin, start, run, think))
+        asyncio.create_task(phone(s, int(s.id), night, rounds, origin, start, run, think, stagger))
         for s in sheets
     ]
     await asyncio.sleep(0.2)  # every phone connected... then all at once

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-ISOLATED = ("BUNCO_SIGNING_KEY", "BUNCO_ENGINE_URL")
+ISOLATED = ("BUNCO_SIGNING_KEY", "BUNCO_ENGINE_URL", "BUNCO_DATABASE_URL", "BUNCO_ENGINE_TOKEN")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -40,3 +40,40 @@ def quarter_pack(_session_config):
     from .test_pack import build
 
     return build(13, names=NAMES, per_page=4)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One throwaway PostgreSQL server for the session (tests/postgres.py); fails, never
+    skips, where `make system` has not installed it."""
+    from .postgres import MISSING, Postgres, binaries
+
+    if binaries() is None:
+        pytest.fail(MISSING, pytrace=False)
+    with Postgres() as server:
+        yield server
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database_kind(request) -> str:
+    """The store and web tests run twice: on SQLite and on PostgreSQL."""
+    return request.param
+
+
+def _database(kind: str, request) -> str | None:
+    if kind == "sqlite":
+        return None
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture(scope="module")
+def database(database_kind, request) -> str | None:
+    """Where a module's engine keeps its nights: None, each night's own SQLite file (`serve
+    FOLDER`), or a new PostgreSQL database's URL (`serve --database URL`)."""
+    return _database(database_kind, request)
+
+
+@pytest.fixture
+def new_database(database_kind, request) -> str | None:
+    """The same, for one test's own engine: a database no other test wrote to."""
+    return _database(database_kind, request)

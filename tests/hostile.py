@@ -320,7 +320,7 @@ def served(monkeypatch):
     """serve's start-up only: once it listens, it stops as at a Ctrl-C (no server runs)."""
     from bunco_print.web import server
 
-    def at_once(app, sock):
+    def at_once(app, sock, proxied=False):
         assert sock.getsockname()[1] > 0  # bound and listening
         raise KeyboardInterrupt
 

@@ -274,17 +274,21 @@ class Engine:
     """The app `serve FOLDERS` runs, driven in this process by Starlette's TestClient (no port,
     no second interpreter). `host`: the first night's dashboard link; `lines`: what it logged."""
 
-    def __init__(self, folders: Iterable[str | os.PathLike], data=None, base=LOCAL) -> None:
+    def __init__(
+        self, folders: Iterable[str | os.PathLike], data=None, base=LOCAL, database=None
+    ) -> None:
         from starlette.testclient import TestClient
 
+        from bunco_print.edges.store import open_url
         from bunco_print.web import app, events
 
         self.base = base
         self.lines: list[str] = []
-        self.events = events.open_events([Path(f) for f in folders], data)
+        self.database = None if database is None else open_url(database)
+        self.events = events.open_events([Path(f) for f in folders], data, self.database)
         self.client = TestClient(app.make_app(self.events, self.lines.append), base_url=base)
-        first = next(iter(self.events.values()))
-        self.host = base + first.role_path("host")
+        first = next(iter(self.events.values()), None)  # none: a hosted engine's own nights
+        self.host = "" if first is None else base + first.role_path("host")
 
     def __enter__(self) -> Engine:
         self.client.__enter__()
@@ -294,6 +298,8 @@ class Engine:
         self.client.__exit__(*exc)
         for event in self.events.values():
             event.store.close()
+        if self.database is not None:
+            self.database.close()
 
     def request(self, url: str, data=None, headers: Mapping[str, str] | None = None):
         """(status, headers, body bytes) of a GET, or of a POST of form fields (a dict) or of

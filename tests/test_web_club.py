@@ -96,10 +96,12 @@ def host_post(engine: Engine, action: str, fields: dict):
     return engine.request(engine.host.replace("/host?", f"/host/{action}?"), fields)
 
 
-def test_the_season_after_tonight_is_what_club_standings_says_once_it_is_recorded(club, tmp_path):
+def test_the_season_after_tonight_is_what_club_standings_says_once_it_is_recorded(
+    new_database, club, tmp_path
+):
     folder = club / "nights" / day(TONIGHT)
     keys = ["rank", "name", "nights", "wins", "buncos", "points"]
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         before = as_shown(standings(club), keys)
         assert [dict(r, move="") for r in before] == [
             {k: r[k] for k in (*keys, "move")} for r in season_rows(engine.request(engine.host)[2])
@@ -141,9 +143,11 @@ def test_the_season_after_tonight_is_what_club_standings_says_once_it_is_recorde
     assert ola["role"] == "alternate" and ola["nights"] == 1  # a sub's totals are her own
 
 
-def test_unlocking_and_locking_again_records_the_night_anew_never_twice(club, tmp_path):
+def test_unlocking_and_locking_again_records_the_night_anew_never_twice(
+    new_database, club, tmp_path
+):
     folder = club / "nights" / day(TONIGHT)
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         tonight = played(folder, 7, tmp_path / "tonight.csv")
         enter(engine, folder, tonight)
         host_post(engine, "dice", {"action": "roll"})
@@ -171,10 +175,10 @@ def test_unlocking_and_locking_again_records_the_night_anew_never_twice(club, tm
     assert standings(club)["nights"] == 2
 
 
-def test_a_lock_that_cannot_record_locks_nothing_and_says_why(club, tmp_path):
+def test_a_lock_that_cannot_record_locks_nothing_and_says_why(new_database, club, tmp_path):
     folder = club / "nights" / day(TONIGHT)
     before = season_dump(club)
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         tonight = played(folder, 5, tmp_path / "tonight.csv")
         enter(engine, folder, tonight[:2])
         status, _, page = host_post(engine, "lock", {"locked": "1"})
@@ -202,11 +206,13 @@ def test_a_lock_that_cannot_record_locks_nothing_and_says_why(club, tmp_path):
     assert standings(club)["nights"] == 2
 
 
-def test_a_plain_night_has_no_season_and_a_stray_club_night_is_served_plain(club, tmp_path):
+def test_a_plain_night_has_no_season_and_a_stray_club_night_is_served_plain(
+    new_database, club, tmp_path
+):
     plain = night_folder(tmp_path / "plain", players=8)
     stray = tmp_path / "elsewhere" / "nights" / "night"
     shutil.copytree(club / "nights" / day(TONIGHT), stray)  # its club folder is not beside it
-    with Engine([plain, stray]) as engine:
+    with Engine([plain, stray], database=new_database) as engine:
         for event in engine.events.values():
             for role in ("host", "board"):
                 status, _, page = engine.request(engine.base + event.role_path(role))

@@ -23,8 +23,8 @@ def pack(tmp_path_factory, _session_config):
 
 
 @pytest.fixture(scope="module")
-def engine(pack):
-    with Engine([pack]) as running:
+def engine(pack, database):
+    with Engine([pack], database=database) as running:
         yield running
 
 
@@ -94,12 +94,12 @@ def test_the_dashboard_panel_answers_only_when_something_changed(engine, pack):
 # --- results: the same as the command line ----------------------------------------------------
 
 
-def test_results_json_is_what_prizes_json_says_for_the_same_totals(tmp_path, capsys):
+def test_results_json_is_what_prizes_json_says_for_the_same_totals(new_database, tmp_path, capsys):
     folder = tmp_path / "night"
     made("simulate", "--players", "13", "--seed", "7", "--out", str(folder))
     capsys.readouterr()
 
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         host = engine.host
 
         def same_as_cli(*extra: str) -> dict:

@@ -33,8 +33,8 @@ def cup(tmp_path_factory, _session_config):
 
 
 @pytest.fixture(scope="module")
-def engine(cup):
-    with Engine([cup]) as running:
+def engine(cup, database):
+    with Engine([cup], database=database) as running:
         assert next(iter(running.events.values())).night.rounds == ROUNDS
         yield running
 
@@ -142,14 +142,14 @@ def test_a_lone_surrogate_gets_the_json_error_not_a_bare_500(engine, cup):
 # --- the host's actions -------------------------------------------------------------------------
 
 
-def test_every_host_action_is_in_the_history_and_the_log(tmp_path):
+def test_every_host_action_is_in_the_history_and_the_log(new_database, tmp_path):
     from tests.test_web_host import played
 
     folder = tmp_path / "night"
     made("simulate", "--players", "13", "--seed", "7", "--out", str(folder))
     secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
     (folder / "event.secret").write_text(secret + "\n")
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         night = next(iter(engine.events.values())).night
         sheets = played(night)
         sheets[0]["buncos"] = sheets[1]["buncos"] = max(s["buncos"] for s in sheets) + 1
@@ -199,12 +199,14 @@ def test_every_host_action_is_in_the_history_and_the_log(tmp_path):
 NAMES = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2", "@SUM(A1)", "'=quoted", "'Bo"]
 
 
-def test_the_totals_download_runs_no_formula_and_validate_reads_the_same_names(tmp_path, capsys):
+def test_the_totals_download_runs_no_formula_and_validate_reads_the_same_names(
+    new_database, tmp_path, capsys
+):
     folder = tmp_path / "night"
     made("simulate", "--players", "8", "--seed", "2", "--out", str(folder))
     secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
     (folder / "event.secret").write_text(secret + "\n")
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         rounds = next(iter(engine.events.values())).night.rounds
         for sheet, name in enumerate(NAMES, start=1):
             values = {"wins": rounds // 2, "losses": rounds - rounds // 2, "buncos": 1}
@@ -228,7 +230,9 @@ def test_the_totals_download_runs_no_formula_and_validate_reads_the_same_names(t
 # --- the tournament ---------------------------------------------------------------------------
 
 
-def test_a_tournament_is_played_to_its_grand_prize_from_the_dashboard(tmp_path, capsys):
+def test_a_tournament_is_played_to_its_grand_prize_from_the_dashboard(
+    new_database, tmp_path, capsys
+):
     from tests.test_web_host import played
 
     folder = tmp_path / "cup"
@@ -236,7 +240,7 @@ def test_a_tournament_is_played_to_its_grand_prize_from_the_dashboard(tmp_path, 
          "--out", str(folder))  # fmt: skip
     secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
     (folder / "event.secret").write_text(secret + "\n")
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         night = next(iter(engine.events.values())).night
         for sheet, values in zip(night.sheet_ids, played(night), strict=True):
             assert engine.post_json(link(engine, folder, sheet), values)[0] == 200
@@ -296,7 +300,7 @@ def test_a_post_refused_because_the_night_was_locked_meanwhile_keeps_what_she_ty
 # --- the small things ---------------------------------------------------------------------------
 
 
-def test_small_things_a_host_and_players_noticed(tmp_path, monkeypatch):
+def test_small_things_a_host_and_players_noticed(new_database, tmp_path, monkeypatch):
     import time
 
     from bunco_print.web.views import shown
@@ -306,7 +310,7 @@ def test_small_things_a_host_and_players_noticed(tmp_path, monkeypatch):
          str(folder))  # fmt: skip
     secret = keys.event_secret(json.loads((folder / "event.json").read_text())["event_id"])
     (folder / "event.secret").write_text(secret + "\n")
-    with Engine([folder]) as engine:
+    with Engine([folder], database=new_database) as engine:
         night = next(iter(engine.events.values())).night
         half = night.rounds // 2
         table = link(engine, folder, "T1")

@@ -52,8 +52,8 @@ def pack(tmp_path_factory, _session_config):
 
 
 @pytest.fixture(scope="module")
-def engine(pack):
-    with Engine([pack]) as running:
+def engine(pack, database):
+    with Engine([pack], database=database) as running:
         yield running
 
 

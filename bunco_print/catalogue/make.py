@@ -18,7 +18,7 @@ import tempfile
 import zipfile
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -229,11 +229,14 @@ def _request(plan: CataloguePlan, spec: PackSpec):
         buy_in=NONE if plan.buy_in is None else plan.buy_in,
         currency=plan.currency,
         editable=plan.editable,
-        qr=plan.qr,
+        qr=plan.qr or bool(plan.qr_join),
         extras=plan.extras,
         author=plan.wording.shop,  # the packs' author: the shop (none: bunco-print)
     )
-    return orders.pack_request(order)
+    if not plan.qr_join:
+        return orders.pack_request(order)
+    # the same codes for every buyer: a hosted engine's join links, never signed
+    return replace(orders.pack_request(order | {"engine_url": plan.qr_join}), qr_join=True)
 
 
 def _run(tasks: list[Task], jobs: int, progress: Progress | None):
@@ -276,6 +279,7 @@ def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResul
     """Make a listing's packs on one paper into zips of at most 20 MB (and its gallery); tell
     (or the worker's queue) hears of each pack as it is made."""
     tell = tell or (_MADE[0].put if _MADE else lambda what: None)
+    from bunco_print.catalogue import host_card
     from bunco_print.catalogue.backgrounds import SharedBackgrounds
     from bunco_print.printing.pack import build_pack
 
@@ -285,8 +289,10 @@ def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResul
     shared = SharedBackgrounds()
     try:
         for spec, request in task.packs:
-            pack = build_pack(request, lay_out=shared, signed=request.qr)
+            pack = build_pack(request, lay_out=shared, signed=request.qr and not request.qr_join)
             files = {"pack.pdf": pack.pack_pdf, **pack.documents}
+            if request.qr_join:
+                files[host_card.NAME] = host_card.host_card(pack.event, request)
             result.documents.update(pack.documents)
             needed = sum(len(data) + 200 for data in files.values())
             if archive is None or size + needed > MAX_FILE - 64 * 1024:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bunco_print import __version__
+from bunco_print.catalogue import host_card
 from bunco_print.catalogue.settings import DEFAULT_PLAYERS, KEYS, LISTINGS
 from bunco_print.edges import config
 from bunco_print.edges.inputs import read_bytes
@@ -98,6 +99,7 @@ class CataloguePlan:
     # QR codes: off, as a buyer has no scoring engine (and every buyer of a listing would get
     # the same night's links); on, they open the engine at the seller's engine URL
     qr: bool = False
+    qr_join: str = ""  # a hosted engine's URL: join codes, no secret (web/views/join.py)
     extras: tuple[str, ...] = EXTRAS  # what a shop pack adds (pack --extras); all by default
     buy_in: int | None = None  # None: the amounts written in, for any buy-in
     currency: str = "$"
@@ -110,8 +112,9 @@ class CataloguePlan:
         del options["wording"]["listings"]
         if not self.editable:
             del options["editable"]  # a shop made before the option was there is unchanged
-        if not self.qr:
-            del options["qr"]
+        for off in ("qr", "qr_join"):  # a shop made before the option was there is unchanged
+            if not getattr(self, off):
+                del options[off]
         source = config.source_date()
         options["source_date"] = source.isoformat() if source else None
         options["version"] = __version__
@@ -206,7 +209,6 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     for key, value in (("editable", editable), ("qr", qr)):
         if type(value) is not bool:
             raise InputError(f"{name(key)} must be true or false, not {value!r}")
-    extras = _extras(settings.get("extras", "all"), name("extras"))
     for ruleset in ruleset_ids:
         rulesets.load(ruleset)
     listings = []
@@ -236,7 +238,8 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
         wording=wording,
         editable=editable,
         qr=qr,
-        extras=extras,
+        qr_join=host_card.check_qr_join(settings, qr, name, theme_names, ruleset_ids, players),
+        extras=_extras(settings.get("extras", "all"), name("extras")),
         **money,
     )
 

@@ -100,6 +100,13 @@ SETTINGS = (
         ("--qr/--no-qr",),
     ),
     Setting(
+        "qr_join",
+        "QR codes that open a hosted engine (serve --database) at URL, the same for every "
+        "buyer: each pack's host card starts a night of her own, whose six-letter join code "
+        "her players type once.  [default: none]",
+        metavar="URL",
+    ),
+    Setting(
         "extras",
         "Party extras in every pack: all, none, or some of invitation, name-tags, prize-tags, "
         "host-checklist, sign-in-sheet (comma-separated).  [default: all]",

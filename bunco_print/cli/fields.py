@@ -19,6 +19,7 @@ OPTIONS = frozenset(
         *("sets", "buy_in", "currency", "engine_url", "star_on_back", "extras", "out", "event"),
         *("large_print", "ink_saver", "editable", "qr", "time", "place", "host_name", "rsvp"),
         *("totals", "rolloffs", "roll", "semi", "pdf", "host", "port", "data"),
+        *("database", "workers", "token", "qr_join", "engine"),
         *("themes", "rulesets", "shop", "config", "jobs", "absent", "sub", "guest", "author"),
     }
 )

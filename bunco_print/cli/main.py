@@ -171,6 +171,6 @@ def invoke(args: list[str]) -> int:
 
 
 # The face modules, in the order `--help` lists their commands; each registers on `app`.
-FACES = ("pack", "engine", "serve", "themes", "catalogue", "club")
+FACES = ("pack", "engine", "serve", "publish", "themes", "catalogue", "club")
 for _face in FACES:
     importlib.import_module(f"{__package__}.{_face}")

@@ -97,3 +97,24 @@ def event_date(given: str | None) -> str:
         return check_date(given)
     moment = source_date()
     return (moment.date() if moment else date.today()).isoformat()
+
+
+def database_url(given: str | None) -> str | None:
+    """The hosted engine's database: the one given, else $BUNCO_DATABASE_URL (which keeps a
+    password out of the process list), else None (each night in its own SQLite file)."""
+    return given if given is not None else (os.environ.get("BUNCO_DATABASE_URL") or None)
+
+
+def token_file() -> Path:
+    """Where `serve --database` writes a hosted engine's admin token (owner-only), and where
+    `publish` looks for it when neither --token nor $BUNCO_ENGINE_TOKEN gives one."""
+    return config_dir() / "engine-token"
+
+
+def engine_token(given: str | None) -> str | None:
+    """The admin token `publish` sends: the one given, else $BUNCO_ENGINE_TOKEN, else the token
+    file's (None: none anywhere)."""
+    token = given if given is not None else (os.environ.get("BUNCO_ENGINE_TOKEN") or None)
+    if token is None and token_file().is_file():
+        token = read_bytes(token_file(), "engine token file", 1024).decode("ascii", "replace")
+    return None if token is None else token.strip()

@@ -117,7 +117,8 @@ def plan(
         | ({"editable": True} if request.editable else {})
         | ({} if request.qr else {"qr": False})
         | ({"extras": ",".join(request.extras)} if request.extras else {})
-        | ({"write_in": ",".join(request.write_in)} if request.write_in else {}),
+        | ({"write_in": ",".join(request.write_in)} if request.write_in else {})
+        | ({"qr_join": True} if request.qr_join else {}),  # codes: links.join_url
     )
     if request.star_on_back and (ruleset.sheet_kind == "team" or not event.seat_cards):
         why = "plays with team cards" if ruleset.sheet_kind == "team" else "seats by a dice roll"

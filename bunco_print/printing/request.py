@@ -137,6 +137,9 @@ class PackRequest:
     )
     creation_date: datetime | None = None  # the PDFs' own date: SOURCE_DATE_EPOCH, else now
 
+    # no option of `pack`: `catalogue --qr-join` sets it, with the hosted engine as engine_url
+    qr_join: bool = False
+
     @property
     def write_in(self) -> tuple[str, ...]:
         """What the pack leaves to be written in: "date" (--date none), "buy_in" (--buy-in

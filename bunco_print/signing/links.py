@@ -53,16 +53,32 @@ def sheet_url(base_url: str, secret: str, event_id: str, sheet_id: str) -> str:
 
 
 def night_url(night: Night, secret: str, sheet_id: str) -> str:
-    """The link a printed sheet of `night` carries in its QR code."""
+    """The link a printed sheet of `night` carries in its QR code: signed, or, for a shop
+    pack made with `catalogue --qr-join`, its hosted engine's join link."""
+    if night.extra.get("qr_join"):
+        theme = str(night.extra.get("theme", "classic"))
+        return join_url(night.engine_url, theme, night.ruleset.id, night.players, sheet_id)
     return sheet_url(night.engine_url, secret, night.event_id, sheet_id)
+
+
+def join_url(base: str, theme: str, ruleset: str, players: int, sheet_id: str = "") -> str:
+    """`BASE/j/THEME/RULESET/PLAYERS/s/SHEET`: a shop pack's code, the same for every buyer
+    (no secret): the hosted engine asks for the night's join code. No sheet: the host's card,
+    which starts a night (`.../host`)."""
+    pack = f"{base.rstrip('/')}/j/{theme}/{ruleset}/{players}"
+    return f"{pack}/s/{sheet_id}" if sheet_id else f"{pack}/host"
+
+
+def qr_capacity() -> int:
+    """The longest link (bytes) a MAX_QR_VERSION code holds."""
+    sizes = [block.data_count for block in rs_blocks(MAX_QR_VERSION, ERROR_CORRECT_M)]
+    count_bits = 8 if MAX_QR_VERSION < 10 else 16
+    return (8 * sum(sizes) - 4 - count_bits) // 8  # byte mode
 
 
 def max_engine_url_length() -> int:
     """The longest engine URL whose longest sheet link still fits a MAX_QR_VERSION code."""
-    sizes = [block.data_count for block in rs_blocks(MAX_QR_VERSION, ERROR_CORRECT_M)]
-    count_bits = 8 if MAX_QR_VERSION < 10 else 16
-    capacity = (8 * sum(sizes) - 4 - count_bits) // 8  # byte mode
-    return capacity - len(sheet_url("", "x" * 64, _longest_event_id(), "T100"))
+    return qr_capacity() - len(sheet_url("", "x" * 64, _longest_event_id(), "T100"))
 
 
 def _longest_event_id() -> str:

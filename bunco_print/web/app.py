@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from bunco_print.web.events import ServedEvent
 from bunco_print.web.forms import Refused
-from bunco_print.web.views import board, downloads, host, sheet
+from bunco_print.web.views import api, board, downloads, host, join, sheet
 from bunco_print.web.views.base import error_page, page
 
 HEADERS = {
@@ -69,11 +69,17 @@ ROUTES = [
     Route("/e/{event}/host/results.pdf", downloads.results_pdf),
     Route("/e/{event}/board", board.board),
     Route("/e/{event}/board/panel", board.live_panel),
+    Route("/api/nights", api.publish, methods=POST),  # `publish`, with an admin token
+    # a shop pack's codes (`catalogue --qr-join`): no secret, a join code instead
+    Route("/j/{theme}/{ruleset}/{players}/host", join.host_card),
+    Route("/j/{theme}/{ruleset}/{players}/host", join.start, methods=POST),
+    Route("/j/{theme}/{ruleset}/{players}/s/{sheet}", join.sheet),
+    Route("/j/{theme}/{ruleset}/{players}/s/{sheet}", join.join, methods=POST),
 ]
 
 
 def make_app(
-    events: dict[str, ServedEvent], log: Callable[[str], None] = print, debug: bool = False
+    events: Mapping[str, ServedEvent], log: Callable[[str], None] = print, debug: bool = False
 ) -> Starlette:
     """The engine for `events` (event id -> its night); `log` takes one line per entry made;
     `debug` prints a bug's traceback to stderr (never to a page)."""

@@ -8,12 +8,13 @@ import hmac
 import re
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from bunco_print.club import tonight
 from bunco_print.edges.inputs import read_bytes
-from bunco_print.edges.store import Store, Stored
+from bunco_print.edges.store import Database, Store, Stored, hosted
 from bunco_print.errors import BuncoError, InputError
 from bunco_print.game.night import Night
 from bunco_print.game.values import printable
@@ -23,6 +24,7 @@ from bunco_print.theming import themes
 
 DATABASE = "night.sqlite"
 _SECRET = re.compile(r"[0-9a-f]{64}")
+_EVENT = re.compile(r"[0-9A-Za-z-]{1,64}")  # an event id (game/limits.ident): worth a look-up
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class Link:
 
 
 class ServedEvent:
-    def __init__(self, folder: Path, night: Night, secret: str, store: Store):
+    def __init__(self, folder: Path | None, night: Night, secret: str, store: Store):
         self.folder, self.night, self.secret, self.store = folder, night, secret, store
         name = str(night.extra.get("theme", "classic"))
         self.theme = themes.load(name if name in themes.available() else "classic")
@@ -108,32 +110,37 @@ class ServedEvent:
 
     def kept(self, name: str, compute, max_age: float = 0.0):
         """`compute()`'s value, kept until the store changes (or for `max_age` seconds). Pages
-        run in threads: one computes, the others that want it meanwhile wait for its value."""
-        hit = self._hit(name, max_age)
+        run in threads: one computes, the others that want it meanwhile wait for its value.
+        The store's version is asked once (a query, on a shared database)."""
+        version = self.store.version
+        hit = self._hit(name, max_age, version)
         if hit is not None:
             return hit[1]
         with self._computing.setdefault(name, threading.Lock()):
-            hit = self._hit(name, max_age)
+            hit = self._hit(name, max_age, version)
             if hit is not None:
                 return hit[1]
-            version, now = self.store.version, time.monotonic()
+            now = time.monotonic()
             value = compute()
             with self._lock:
                 self._cache[name] = (version, value, now)
             return value
 
-    def _hit(self, name: str, max_age: float) -> tuple[int, object, float] | None:
-        version, now = self.store.version, time.monotonic()
+    def _hit(self, name: str, max_age: float, version: int) -> tuple[int, object, float] | None:
         with self._lock:
             hit = self._cache.get(name)
-        if hit is not None and (hit[0] == version or now - hit[2] < max_age):
+        # a value computed at this version or a later one (another thread's, meanwhile)
+        if hit is not None and (hit[0] >= version or time.monotonic() - hit[2] < max_age):
             return hit
         return None
 
 
-def open_events(folders: list[Path], data: Path | None = None) -> dict[str, ServedEvent]:
-    """Each folder's night, its secret and its store; one `InputError` for the first folder
-    that is not a pack's or a simulation's, or two folders of one event."""
+def open_events(
+    folders: list[Path], data: Path | None = None, database: Database | None = None
+) -> Nights:
+    """Each folder's night, its secret and its store (in `database` when one is given, else in
+    the night's own file); one `InputError` for the first folder that is not a pack's or a
+    simulation's, or two folders of one event."""
     nights: dict[str, tuple[Path, Night, str]] = {}
     for folder in folders:
         shown = printable(str(folder))
@@ -148,23 +155,64 @@ def open_events(folders: list[Path], data: Path | None = None) -> dict[str, Serv
             first = printable(str(nights[night.event_id][0]))
             raise InputError(f"{shown} and {first} hold the same event")
         nights[night.event_id] = (folder, night, _secret(folder, night.event_id))
-    if data is not None:
+    if data is not None and database is None:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)
     events: dict[str, ServedEvent] = {}
     try:
         for event_id, (folder, night, secret) in nights.items():
             where = folder / DATABASE if data is None else data / f"{event_id}.sqlite"
-            events[event_id] = ServedEvent(folder, night, secret, Store(where, event_id))
+            store = Store(where if database is None else database, event_id)
+            events[event_id] = ServedEvent(folder, night, secret, store)
     except BaseException:
         for event in events.values():
             event.store.discard()
         raise
-    return events
+    return Nights(events, database)
 
 
-def _club_of(folder: Path, event_id: str) -> tuple[tonight.ClubNight | None, str | None]:
+class Nights(Mapping):
+    """The nights a server serves, by event id: its folders' (`fixed`), and, with a hosted
+    database, every night `publish` registered there, by whichever process: looked up when
+    first asked for, then kept."""
+
+    def __init__(self, fixed: dict[str, ServedEvent], database: Database | None = None):
+        self.fixed, self.database = fixed, database
+        self._found: dict[str, ServedEvent] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, event_id: str) -> ServedEvent:
+        found = self.get(event_id)
+        if found is None:
+            raise KeyError(event_id)
+        return found
+
+    def get(self, event_id: str, default=None) -> ServedEvent | None:
+        found = self.fixed.get(event_id) or self._found.get(event_id)
+        if found is not None or self.database is None or not _EVENT.fullmatch(event_id):
+            return found or default
+        kept = hosted.registered(self.database, event_id)
+        if kept is None:
+            return default
+        with self._lock:
+            if event_id not in self._found:
+                night = settle.load_night(kept.manifest, source=f"registered night {event_id}")
+                store = Store(self.database, event_id)
+                self._found[event_id] = ServedEvent(None, night, kept.secret, store)
+            return self._found[event_id]
+
+    def __iter__(self):
+        yield from self.fixed
+        yield from list(self._found)
+
+    def __len__(self) -> int:
+        return len(self.fixed) + len(self._found)
+
+
+def _club_of(folder: Path | None, event_id: str) -> tuple[tonight.ClubNight | None, str | None]:
     """The club whose night this folder is, or why it is served as a plain night although its
-    stamp says it is a club's (None when it is no club night at all)."""
+    stamp says it is a club's (None when it is no club night at all, or no folder)."""
+    if folder is None:
+        return None, None
     try:
         return tonight.find(folder, event_id), None
     except BuncoError as exc:

@@ -24,7 +24,8 @@ def cross_site(request: Request) -> bool:
     """A post made by another site's page: refused. A browser says where a request comes from
     in `Sec-Fetch-Site` (a header no page can set); older browsers say it in `Origin`. Scripts
     that send neither are not browsers, so no one's cookies or session ride along (the engine
-    keeps none: the link's `k` is the only credential)."""
+    keeps none but a shop pack's join code, which only leads to a signed link: the link's `k`
+    is the only credential)."""
     site = request.headers.get("sec-fetch-site")
     if site is not None:
         return site not in ("same-origin", "none")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import ipaddress
 import re
 import signal
@@ -119,9 +120,10 @@ def terminal_qr(url: str, colour: bool = False) -> str:
     return "\n".join(lines)
 
 
-def run(app, sock: socket.socket) -> None:
+def run(app, sock: socket.socket, proxied: bool = False) -> None:
     """Serve until Ctrl-C (or SIGTERM); uvicorn's own logs stay quiet and never show a query
-    string (a link's `k` is its credential)."""
+    string (a link's `k` is its credential). `proxied`: behind a proxy on this machine (TLS),
+    whose X-Forwarded-For and -Proto say who asked and how (from 127.0.0.1 only)."""
     import uvicorn
 
     config = uvicorn.Config(
@@ -130,7 +132,8 @@ def run(app, sock: socket.socket) -> None:
         access_log=False,
         server_header=False,
         lifespan="off",
-        proxy_headers=False,
+        proxy_headers=proxied,
+        forwarded_allow_ips="127.0.0.1,::1" if proxied else None,
         timeout_graceful_shutdown=3,
         limit_concurrency=1000,
         h11_max_incomplete_event_size=16 * 1024,
@@ -140,6 +143,9 @@ def run(app, sock: socket.socket) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
+    # everything made so far (modules, templates, the nights) lives as long as the server: out
+    # of the garbage collector's sight, its full collections no longer walk it mid-request
+    gc.freeze()
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

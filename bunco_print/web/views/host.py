@@ -8,11 +8,13 @@ opens them."""
 from __future__ import annotations
 
 import secrets
+import time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from bunco_print.club import record, tonight
+from bunco_print.edges.store import joins
 from bunco_print.errors import BuncoError, InputError
 from bunco_print.game.values import printable
 from bunco_print.nights import live
@@ -84,7 +86,16 @@ def view(event: ServedEvent) -> dict:
         "board": event.role_path("board"),
         "season": shown.season(event, now),
         "refused": [],  # why a lock was refused (its own answer's page only)
+        "join": _join_code(event),
     }
+
+
+def _join_code(event: ServedEvent) -> dict | None:
+    """A night started from a shop pack's host card: its join code, and until when it works."""
+    found = joins.of_event(event.store.db, event.id)
+    if found is None:
+        return None
+    return {"code": found.code, "until": time.strftime("%a %H:%M", time.localtime(found.expires))}
 
 
 # --- a sheet's correction ---------------------------------------------------------------------

@@ -19,7 +19,6 @@ from bunco_print.printing.layout.geometry import (
     Slot,
     Strip,
     page_size_css,
-    words,
 )
 from bunco_print.printing.layout.grid_cells import punch_cells, score_cells
 from bunco_print.printing.layout.grids import punch_grid, score_grid
@@ -333,8 +332,8 @@ def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> Sh
     """Where sheet i's words go: its title, date line and (a team card's) note."""
     x, y = box.x, box.y
     title = Block(x, y, d.title_w, d.title_fs)
-    room = d.title_room  # not the title's own size: the date line stays put for any title
-    sub_y = room * SUB_DOWN if d.title_lines == 1 else room * (TITLE_PITCH + SUB_DOWN)
+    room = d.title_room  # the date line stays put for any title: (1 or 2 lines) x room
+    sub_y = room * (SUB_DOWN + (d.title_lines - 1) * TITLE_PITCH)
     sub = Block(x, y + sub_y, d.title_w, d.sub_fs)
     note = None
     if kind == "team":
@@ -343,16 +342,13 @@ def _sheet_text(d: SheetDims, kind: str, box: Box, pitch, grid: Box, part) -> Sh
 
 
 def _sheet_words(night: Inputs, i: int, text: SheetText) -> list[Slot]:
-    """The sheet's title and (dated, without a side's own line) its date line, as "words"
-    stamped on the background: no background holds the night's title or date."""
-    title = text.title
-    box = Box(title.x, title.y, title.w, title.size * TITLE_PITCH * text.title_lines)
-    found = [words(f"s{i}-title", box, text.title_text, title.size, "accent", i, "display")]
+    """The title and (dated, without a side's own line) the date line: "words", stamped."""
+    found = [night.words_in(f"s{i}-title", text.title, text.title_text, text.title.size, "accent",
+                            i, "display", line=TITLE_PITCH)]  # fmt: skip
     if not text.sub_text and not night.undated:
-        sub = text.sub
         line = f"{nice_date(night.event.date, night.paper)} · {night.ruleset.name}"
-        box = Box(sub.x, sub.y, sub.w, sub.size * SUB_LINE)
-        found.append(words(f"s{i}-sub", box, line, sub.size, "muted", i, pitch=SUB_LINE))
+        found.append(night.words_in(f"s{i}-sub", text.sub, line, text.sub.size, "muted", i,
+                                    line=SUB_LINE))  # fmt: skip
     return found
 
 

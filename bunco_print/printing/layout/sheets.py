@@ -206,8 +206,7 @@ def partner_fields(night: Inputs, prefix: str, name_box: Box, pitch: float, inde
 HEAD_GAP, NUMBER_TOP, GRID_FOOT_GAP, NOTE_GAP, DICE_ART_W, DICE_ART_H = 6, 2, 12, 6, 200, 84
 # The date line under the title, SUB_DOWN title sizes down (a two-line title's lines are
 # TITLE_PITCH apart); the name's slot NAME_INSET in from its line's ends, NAME_UP over its top.
-SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP = 1.2, 1.1, 4, 2
-SUB_LINE = 1.2  # the date line's line height, in ems (.sh-sub)
+SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP, SUB_LINE = 1.2, 1.1, 4, 2, 1.2  # SUB_LINE: its lh
 DATE_LINE = 9  # --date none: the date's write-in line, in ems of the date line's size
 
 

@@ -218,18 +218,32 @@ def to_unicode(used: dict[int, str]) -> bytes:
     )
 
 
-def _tag(font: FontInfo, gids: frozenset[int]) -> str:
-    """Six capitals naming the subset, as the PDF format asks (e.g. ``ABCDEF+Lato-Bold``)."""
-    digest = hashlib.sha256(font.name.encode() + b"".join(b"%d," % g for g in sorted(gids)))
-    return "".join(string.ascii_uppercase[b % 26] for b in digest.digest()[:6])
+# On a font descriptor of the background PDF: the file the font was cut from, so that an output
+# file embeds each face once (pdf/faces.py). Never left in an output file.
+FACE = pikepdf.Name("/BPFace")
 
 
-def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Object:
-    """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows)."""
+def embed(
+    pdf: pikepdf.Pdf,
+    font: FontInfo,
+    used: dict[int, str],
+    described: pikepdf.Object | None = None,
+) -> pikepdf.Object:
+    """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows),
+    its program the face's `described` (a font descriptor pdf/faces.py shares), or else a
+    subset of its own, noted with its file (FACE)."""
     gids = frozenset(used)
-    data, new_id = subset_font(font.path, gids)
-    base_font = pikepdf.Name("/" + _tag(font, gids) + "+" + font.name)
-    descriptor = _descriptor(pdf, font, data, base_font, 4)  # 4, symbolic: glyphs chosen by id
+    if described is None:
+        data, new_id = subset_font(font.path, gids)
+        tag = hashlib.sha256(data).digest()[:6]
+        base_font = pikepdf.Name(
+            "/" + "".join(string.ascii_uppercase[b % 26] for b in tag) + "+" + font.name
+        )
+        described = descriptor(pdf, font, data, base_font, 4)  # 4, symbolic: glyphs by id
+        described[FACE] = pikepdf.String(str(font.path))
+    else:
+        new_id = None
+    base_font = described.FontName
     widths = pikepdf.Array()
     for g in sorted(gids):
         widths.extend([g, pikepdf.Array([_real(font.advances[g] * 1000 / font.upm)])])
@@ -237,17 +251,14 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
         Type=pikepdf.Name.Font,
         Subtype=pikepdf.Name.CIDFontType0 if font.cff else pikepdf.Name.CIDFontType2,
         BaseFont=base_font,
-        FontDescriptor=descriptor,
+        FontDescriptor=described,
         W=widths,
         CIDSystemInfo=pikepdf.Dictionary(
             Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
         ),
     )
-    if not font.cff:  # CID -> new glyph id, 2 bytes each, for CIDs 0..max
-        gid_map = bytearray(2 * (max(gids, default=0) + 1))
-        for old, new in new_id.items():
-            gid_map[2 * old : 2 * old + 2] = new.to_bytes(2, "big")
-        cid_font.CIDToGIDMap = pdf.make_stream(bytes(gid_map))
+    if not font.cff:  # CID -> the glyph's id in the program
+        cid_font.CIDToGIDMap = gid_map(pdf, new_id or {})
     return pdf.make_indirect(
         pikepdf.Dictionary(
             Type=pikepdf.Name.Font,
@@ -260,7 +271,17 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
     )
 
 
-def _descriptor(
+def gid_map(pdf: pikepdf.Pdf, new_id: dict[int, int]) -> pikepdf.Object:
+    """A CIDToGIDMap for glyphs that moved (old id -> new id): /Identity when none did."""
+    if all(old == new for old, new in new_id.items()):
+        return pikepdf.Name.Identity
+    table = bytearray(2 * (max(new_id, default=0) + 1))
+    for old, new in new_id.items():
+        table[2 * old : 2 * old + 2] = new.to_bytes(2, "big")
+    return pdf.make_stream(bytes(table))
+
+
+def descriptor(
     pdf: pikepdf.Pdf, font: FontInfo, data: bytes, base_font: pikepdf.Name, flags: int
 ) -> pikepdf.Object:
     """The font's descriptor in `pdf`, holding its program `data`."""
@@ -269,7 +290,7 @@ def _descriptor(
         font_file.Subtype = pikepdf.Name.OpenType
     else:
         font_file.Length1 = len(data)
-    descriptor = pikepdf.Dictionary(
+    described = pikepdf.Dictionary(
         Type=pikepdf.Name.FontDescriptor,
         FontName=base_font,
         Flags=flags,
@@ -280,8 +301,8 @@ def _descriptor(
         CapHeight=_real(font.cap_height),
         StemV=80,
     )
-    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
-    return pdf.make_indirect(descriptor)
+    described["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    return pdf.make_indirect(described)
 
 
 def _real(x: float) -> Decimal:
@@ -336,7 +357,7 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     and the program of form_font_program (TrueType, or CFF in an OpenType wrapper)."""
     data = form_font_program(font.path)
     base_font = pikepdf.Name("/" + font.name)
-    descriptor = _descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
+    described = descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
     widths = []
     for code in WIN_ANSI:
         gid = font.cmap.get(ord(char)) if (char := win_ansi(code)) else None
@@ -350,6 +371,6 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
             LastChar=WIN_ANSI[-1],
             Widths=pikepdf.Array(widths),
             Encoding=pikepdf.Name.WinAnsiEncoding,
-            FontDescriptor=descriptor,
+            FontDescriptor=described,
         )
     )

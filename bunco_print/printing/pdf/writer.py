@@ -27,6 +27,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, forms
+from bunco_print.printing.pdf.faces import share
 from bunco_print.printing.pdf.fonts import embed, font_info
 from bunco_print.printing.pdf.model import QR, Field, PageSpec, Rect, Stamp, Text
 from bunco_print.printing.units import PT_PER_PX
@@ -212,10 +213,11 @@ class _Assembly:
         self.kids.append(page)
 
     def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
-        fonts = {
-            "/" + name.decode(): embed(self.pdf, font_info(path), used)
-            for path, (name, used) in self.fonts.items()
-            if used  # a fallback font no letter needed is left out
+        used = {path: glyphs for path, (_, glyphs) in self.fonts.items() if glyphs}
+        faces = share(self.pdf, used)  # each face one program, the backgrounds' fonts' too
+        fonts = {  # (a fallback font no letter needed is left out)
+            "/" + self.fonts[path][0].decode(): embed(self.pdf, font_info(path), used, faces[path])
+            for path, used in used.items()
         }
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)

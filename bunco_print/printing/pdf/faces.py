@@ -1,0 +1,181 @@
+"""Each face's font program embedded once per file, whoever drew its text.
+
+A page's text comes from three hands: WeasyPrint (the laid-out words), pdf/layers.py (the
+static layers' labels) and the stamps (names, numbers). Each embeds a subset of the faces it
+uses, and WeasyPrint's two passes embed theirs twice, so a pack.pdf held one face up to five
+times, under one subset tag (WeasyPrint's tag names the face, not the glyphs) and names such as
+`Quicksand-Bold,`. All three show glyphs by their ids in the font file (Identity-H, and
+subsets that keep every glyph's id), so one subset with the union of their glyphs serves them
+all: the background PDF notes on each font descriptor the file it was cut from (`FACE`;
+`name_faces` finds WeasyPrint's by their PostScript names), and `share`, as an output file is
+finished, cuts each face once and points every font of it at that one program, named by a tag
+made from the program's bytes and the face's clean PostScript name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+from bunco_print.printing.pdf import sfnt
+from bunco_print.printing.pdf.fonts import (
+    FACE,
+    FontInfo,
+    descriptor,
+    font_info,
+    gid_map,
+    subset_font,
+)
+
+_CID_FONTS = (Name.CIDFontType0, Name.CIDFontType2)
+
+
+def tag(program: bytes) -> str:
+    """Six capitals naming a subset (`ABCDEF+Lato-Bold`), from its bytes: the same program
+    always has the same tag, two programs (almost surely) never."""
+    return "".join(string.ascii_uppercase[b % 26] for b in hashlib.sha256(program).digest()[:6])
+
+
+def clean(name: str) -> str:
+    """A PostScript name as the PDF format allows it: letters, digits, `-` and `_` only."""
+    return re.sub(r"[^A-Za-z0-9_-]", "", name) or "Font"
+
+
+def _tables(data: bytes) -> set[bytes]:
+    count = int.from_bytes(data[4:6], "big") if len(data) >= 12 else 0
+    return {data[12 + 16 * i : 16 + 16 * i] for i in range(count)}
+
+
+def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
+    """Note on each of WeasyPrint's fonts in `pdf` the file among `files` (the HTML's
+    @font-face files) it was cut from: the one with its PostScript name whose advances are its
+    widths. A font found in none (a system fallback, a variable font WeasyPrint instanced) is
+    left as it is."""
+    by_name: dict[str, list[FontInfo]] = {}
+    for path in dict.fromkeys(files):
+        try:
+            data = Path(path).read_bytes()
+            if b"fvar" not in _tables(data):
+                info = font_info(Path(path))
+                by_name.setdefault(info.name, []).append(info)
+        except (OSError, ValueError):
+            continue
+    for font in _cid_fonts(pdf):
+        described = font.get("/FontDescriptor")
+        if not isinstance(described, Dictionary) or FACE in described:
+            continue
+        program = _program(described)
+        try:
+            name = clean(sfnt.read(program).postscript_name) if program else ""
+        except (sfnt.NotSfnt, KeyError, ValueError):
+            continue
+        widths = _widths(font.get("/W", Array()))
+        for info in by_name.get(name, ()):
+            if all(
+                g == 0
+                or (g < len(info.advances) and abs(w - info.advances[g] * 1000 / info.upm) < 2)
+                for g, w in widths.items()
+            ):
+                described[FACE] = pikepdf.String(str(info.path))
+                break
+
+
+def _same_width(info: FontInfo, gid: int, width: float) -> bool:
+    """Whether glyph `gid` of the font is `width` wide (WeasyPrint rounds to whole units)."""
+    return gid < len(info.advances) and abs(width - info.advances[gid] * 1000 / info.upm) < 2
+
+
+def share(pdf: pikepdf.Pdf, stamped: Mapping[Path, Iterable[int]]) -> dict[Path, pikepdf.Object]:
+    """Cut each face the fonts of `pdf` note (and the faces of `stamped`, file -> glyph ids
+    its new fonts will show) once, with every glyph any of them shows, and point those fonts
+    at that program. Gives each face's font descriptor, for the new fonts; every other
+    embedded font gets a tag made from its own program and a clean name."""
+    faces: dict[Path, list[pikepdf.Object]] = {}
+    glyphs: dict[Path, set[int]] = {Path(p): set(g) for p, g in stamped.items()}
+    for font in _cid_fonts(pdf):
+        described = font.FontDescriptor
+        if FACE in described:
+            path = Path(str(described[FACE]))
+            faces.setdefault(path, []).append(font)
+            glyphs.setdefault(path, set()).update(_widths(font.get("/W", Array())))
+        else:
+            _rename(font, described)
+    shared = {}
+    for path in sorted(glyphs):
+        info = font_info(path)
+        gids = frozenset(g for g in glyphs[path] if g < len(info.advances))
+        program, new_id = subset_font(path, gids)
+        base = Name("/" + tag(program) + "+" + clean(info.name))
+        shared[path] = descriptor(pdf, info, program, base, 4)  # symbolic: glyphs chosen by id
+        for font in faces.get(path, ()):
+            font.FontDescriptor, font.BaseFont = shared[path], base
+            if font.Subtype == Name.CIDFontType2:
+                font.CIDToGIDMap = gid_map(pdf, new_id)
+    for font in _type0_fonts(pdf):
+        descendant = font.DescendantFonts[0]
+        if font.BaseFont != descendant.BaseFont:
+            font.BaseFont = descendant.BaseFont
+    return shared
+
+
+def _rename(font: pikepdf.Object, described: pikepdf.Object) -> None:
+    """A font of a face not shared: tagged by its own program, its name made clean."""
+    program = _program(described)
+    if program is None:
+        return
+    try:
+        name = sfnt.read(program).postscript_name
+    except (sfnt.NotSfnt, KeyError, ValueError):
+        name = str(font.get("/BaseFont", "/Font"))[1:].rpartition("+")[2]
+    base = Name("/" + tag(program) + "+" + clean(name))
+    font.BaseFont = described.FontName = base
+
+
+def _program(described: pikepdf.Object) -> bytes | None:
+    for key in ("/FontFile2", "/FontFile3", "/FontFile"):
+        if key in described:
+            return described[key].read_bytes()
+    return None
+
+
+def _cid_fonts(pdf: pikepdf.Pdf):
+    seen = set()
+    for font in _type0_fonts(pdf):
+        descendant = font.DescendantFonts[0]
+        if descendant.get("/Subtype") in _CID_FONTS and descendant.objgen not in seen:
+            seen.add(descendant.objgen)
+            yield descendant
+
+
+def _type0_fonts(pdf: pikepdf.Pdf):
+    for obj in pdf.objects:
+        if (
+            isinstance(obj, Dictionary)
+            and obj.get("/Type") == Name.Font
+            and obj.get("/Subtype") == Name.Type0
+            and isinstance(obj.get("/DescendantFonts"), Array)
+        ):
+            yield obj
+
+
+def _widths(w: pikepdf.Object) -> dict[int, float]:
+    """A CID font's /W array as CID -> width (`c [w1 w2 ...]` and `c_first c_last w` runs)."""
+    out: dict[int, float] = {}
+    items = list(w)
+    i = 0
+    while i + 1 < len(items):
+        first = int(items[i])
+        if isinstance(items[i + 1], Array):
+            out.update((first + k, float(v)) for k, v in enumerate(items[i + 1]))
+            i += 2
+        else:
+            last, width = int(items[i + 1]), float(items[i + 2]) if i + 2 < len(items) else 0.0
+            out.update((c, width) for c in range(first, last + 1))
+            i += 3
+    return out

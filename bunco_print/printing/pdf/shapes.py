@@ -1,0 +1,260 @@
+"""Painted areas, flattened, to tell what lies beneath a new painting (pdf/opacity.py).
+
+A shape is its outline as rings of points (curves cut into chords), in the drawing's
+coordinates, with the flat colour filling it and its stroke. `Beneath` keeps the shapes a
+drawing has painted so far and finds the one flat colour under a new one, if there is one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from bunco_print.printing.pdf.paths import IDENTITY, Matrix
+
+# Overlaps shallower than this (half a pt in a layer, half a unit of an art file drawn 100 to
+# 200 units wide: a tenth of a pt printed) are too small to see, and left out.
+SLACK = 0.5
+Point = tuple[float, float]
+Ring = tuple[list[Point], bool]  # its points, and whether it is closed
+
+
+@dataclass
+class Shape:
+    """A painted area: its outline flattened into rings (in the drawing's coordinates), the flat
+    colour that fills it (None: unfilled, or not one known colour), and its stroke."""
+
+    rings: list[Ring]
+    filled: bool
+    fill: str | None = None
+    stroke: float = 0.0  # half the stroke's width (0: no stroke)
+    edge: bool = False  # the stroke is another colour than the fill
+    solid: bool = True  # False: a box of unknown colours (text, a picture)
+
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        xs = [x for pts, _ in self.rings for x, _ in pts] or [0.0]
+        ys = [y for pts, _ in self.rings for _, y in pts] or [0.0]
+        s = self.stroke
+        return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
+
+    @cached_property
+    def samples(self) -> list[Point]:
+        """Points on its outline at most `step` apart, and around them its stroke's reach."""
+        x1, y1, x2, y2 = self.box
+        step = max(math.hypot(x2 - x1, y2 - y1) / 150, 0.05)
+        points = []
+        for pts, closed in self.rings:
+            for a, b in _segments(pts, closed):
+                n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
+                points += [
+                    (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(n)
+                ]
+            if not closed and pts:
+                points.append(pts[-1])
+        if self.stroke:
+            s = self.stroke
+            reach = [
+                (s * math.cos(k * math.pi / 4), s * math.sin(k * math.pi / 4)) for k in range(8)
+            ]
+            points = [(x + dx, y + dy) for x, y in points for dx, dy in reach]
+        return points
+
+    @cached_property
+    def lines(self) -> list[tuple[float, float, float, float]]:
+        return [(*a, *b) for pts, closed in self.rings for a, b in _segments(pts, closed)]
+
+    def covers(self, p: Point) -> bool:
+        """Whether this shape paints the point `p` (more than SLACK inside its edge)."""
+        if not self.solid:
+            return _within(p, self.box)
+        edge = _distance(self.rings, p)
+        if self.filled and _winding(self.rings, p) and edge > SLACK:
+            return True
+        return edge < self.stroke - SLACK
+
+    def holds(self, other: Shape) -> bool:
+        """Whether `other` lies wholly on this shape's flat colour: inside its fill, clear of a
+        stroke of another colour (or within a stroke of the same colour)."""
+        if not (self.solid and self.fill and self.filled and _inside(other.box, self.box)):
+            return False
+        if not other.solid:  # a box: no edge of this shape near it, its middle inside
+            x1, y1, x2, y2 = other.box
+            reach = (self.stroke if self.edge else 0.0) - SLACK
+            middle = ((x1 + x2) / 2, (y1 + y2) / 2)
+            return not self._crosses(other.box, reach) and bool(_winding(self.rings, middle))
+        for p in other.samples:
+            edge = _distance(self.rings, p)
+            inside = edge <= SLACK or bool(_winding(self.rings, p))
+            if self.edge and not (inside and edge >= self.stroke - SLACK):
+                return False  # outside, or on a stroke of another colour
+            if not self.edge and not (inside or edge <= self.stroke + SLACK):
+                return False  # outside the fill and its stroke of the same colour
+        if len(self.rings) == 1:
+            return True
+        return not any(other.covers(p) for pts, _ in self.rings for p in pts)  # a hole in it
+
+    def meets(self, other: Shape) -> bool:
+        """Whether this shape paints any of `other`'s area."""
+        a, b = self.box, other.box
+        if a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3]:
+            return False
+        if not self.solid:
+            return True
+        if not other.solid:  # a box: an edge of this shape in it, or it inside the fill
+            if self._crosses(b, self.stroke - SLACK):
+                return True
+            middle = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            return self.filled and bool(_winding(self.rings, middle))
+        return any(self.covers(p) for p in other.samples) or any(
+            other.covers(p) for p in self.samples
+        )
+
+    def _crosses(self, box: tuple[float, float, float, float], reach: float) -> bool:
+        """Whether an edge of this shape comes within `reach` of the box (a negative reach: that
+        far inside it)."""
+        x1, y1, x2, y2 = box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach
+        if x1 > x2 or y1 > y2:
+            return False
+        return any(_segment_meets_box(line, (x1, y1, x2, y2)) for line in self.lines)
+
+
+def _within(p: Point, box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
+    return (
+        inner[0] >= outer[0] - SLACK
+        and inner[1] >= outer[1] - SLACK
+        and inner[2] <= outer[2] + SLACK
+        and inner[3] <= outer[3] + SLACK
+    )
+
+
+def _segment_meets_box(line: tuple[float, float, float, float], box: tuple[float, ...]) -> bool:
+    """Whether the segment touches the box (Liang-Barsky clipping)."""
+    ax, ay, bx, by = line
+    x1, y1, x2, y2 = box
+    if max(ax, bx) < x1 or min(ax, bx) > x2 or max(ay, by) < y1 or min(ay, by) > y2:
+        return False
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - x1), (dx, x2 - ax), (-dy, ay - y1), (dy, y2 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 <= t1
+
+
+@dataclass
+class Beneath:
+    """The shapes a drawing has painted so far, to tell the colour under a new one."""
+
+    under: str | None  # the colour beneath the whole drawing (None: not known)
+    shapes: list[Shape] = field(default_factory=list)
+
+    def color(self, shape: Shape) -> str | None:
+        """The one flat colour under all of `shape`, or None when there is not one known."""
+        for painted in reversed(self.shapes):
+            if painted.holds(shape):
+                return painted.fill
+            if painted.meets(shape):
+                return None
+        return self.under
+
+
+def _segments(pts: list[Point], closed: bool):
+    pairs = list(itertools.pairwise(pts))
+    if closed and len(pts) > 1:
+        pairs.append((pts[-1], pts[0]))
+    return pairs
+
+
+def area(pts: list[Point]) -> float:
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in _segments(pts, True)) / 2
+
+
+def _winding(rings: list[Ring], p: Point) -> int:
+    """The nonzero winding number of the (closed) rings about `p`."""
+    x, y = p
+    count = 0
+    for pts, _closed in rings:
+        for (x1, y1), (x2, y2) in _segments(pts, True):
+            if (y1 <= y) != (y2 <= y):
+                cross = (x2 - x1) * (y - y1) - (x - x1) * (y2 - y1)
+                if (cross > 0) == (y2 > y1):
+                    count += 1 if y2 > y1 else -1
+    return count
+
+
+def _distance(rings: list[Ring], p: Point) -> float:
+    best = math.inf
+    x, y = p
+    for pts, closed in rings:
+        if len(pts) == 1:
+            best = min(best, math.hypot(x - pts[0][0], y - pts[0][1]))
+        for (x1, y1), (x2, y2) in _segments(pts, closed):
+            dx, dy = x2 - x1, y2 - y1
+            length = dx * dx + dy * dy
+            t = 0.0 if not length else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+            best = min(best, math.hypot(x - x1 - t * dx, y - y1 - t * dy))
+    return best
+
+
+def outline(ops: bytes, m: Matrix = IDENTITY) -> list[Ring]:
+    """PDF path operators (m l c h re, as pdf/paths.py writes them) as flattened rings, each
+    point placed by the matrix `m`."""
+    rings: list[Ring] = []
+    pts: list[Point] = []
+    args: list[float] = []
+    start = here = (0.0, 0.0)
+    for token in ops.split():
+        if not token[:1].isalpha():
+            args.append(float(token))
+            continue
+        if token == b"m":
+            if pts:
+                rings.append((pts, False))
+            start = here = (args[0], args[1])
+            pts = [here]
+        elif token == b"l":
+            here = (args[0], args[1])
+            pts.append(here)
+        elif token == b"c":
+            (ax, ay), (bx, by, cx, cy, dx, dy) = here, args
+            for k in range(1, 9):
+                t = k / 8
+                u = 1 - t
+                pts.append(
+                    (
+                        u**3 * ax + 3 * u * u * t * bx + 3 * u * t * t * cx + t**3 * dx,
+                        u**3 * ay + 3 * u * u * t * by + 3 * u * t * t * cy + t**3 * dy,
+                    )
+                )
+            here = (dx, dy)
+        elif token == b"h":
+            if pts:
+                rings.append((pts, True))
+            pts, here = [], start
+        elif token == b"re":
+            x, y, w, h = args
+            rings.append(([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True))
+        args = []
+    if pts:
+        rings.append((pts, False))
+    a, b, c, d, e, f = m
+    return [([(a * x + c * y + e, b * x + d * y + f) for x, y in p], closed) for p, closed in rings]
+
+
+def box(x: float, y: float, w: float, h: float, m: Matrix) -> Shape:
+    ring = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    a, b, c, d, e, f = m
+    placed = [(a * px + c * py + e, b * px + d * py + f) for px, py in ring]
+    return Shape([(placed, True)], filled=True, solid=False)

@@ -14,10 +14,8 @@ made from the program's bytes and the face's clean PostScript name.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 
 import pikepdf
@@ -26,20 +24,15 @@ from pikepdf import Array, Dictionary, Name
 from bunco_print.printing.pdf import sfnt
 from bunco_print.printing.pdf.fonts import (
     FACE,
+    FORM_LETTERS,
     FontInfo,
     descriptor,
     font_info,
-    gid_map,
     subset_font,
+    tag,
 )
 
 _CID_FONTS = (Name.CIDFontType0, Name.CIDFontType2)
-
-
-def tag(program: bytes) -> str:
-    """Six capitals naming a subset (`ABCDEF+Lato-Bold`), from its bytes: the same program
-    always has the same tag, two programs (almost surely) never."""
-    return "".join(string.ascii_uppercase[b % 26] for b in hashlib.sha256(program).digest()[:6])
 
 
 def clean(name: str) -> str:
@@ -91,37 +84,56 @@ def _same_width(info: FontInfo, gid: int, width: float) -> bool:
     return gid < len(info.advances) and abs(width - info.advances[gid] * 1000 / info.upm) < 2
 
 
-def share(pdf: pikepdf.Pdf, stamped: Mapping[Path, Iterable[int]]) -> dict[Path, pikepdf.Object]:
-    """Cut each face the fonts of `pdf` note (and the faces of `stamped`, file -> glyph ids
-    its new fonts will show) once, with every glyph any of them shows, and point those fonts
-    at that program. Gives each face's font descriptor, for the new fonts; every other
-    embedded font gets a tag made from its own program and a clean name."""
-    faces: dict[Path, list[pikepdf.Object]] = {}
-    glyphs: dict[Path, set[int]] = {Path(p): set(g) for p, g in stamped.items()}
-    for font in _cid_fonts(pdf):
+def pending(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
+    """A descriptor of the face for a font made as a file is finished: `share` gives it its
+    program and name."""
+    described = Dictionary(Type=Name.FontDescriptor, FontName=Name("/" + clean(font.name)))
+    described[FACE] = pikepdf.String(str(font.path))
+    return pdf.make_indirect(described)
+
+
+def share(pdf: pikepdf.Pdf) -> None:
+    """Cut each face the fonts of `pdf` note once, with every glyph any of them shows (and,
+    for a simple font of it, a form field's, the letters fonts.FORM_LETTERS names), and point
+    all of them at that program: the composite fonts at one descriptor, named by a tag made
+    from the program, a simple font's own descriptor (untagged) at the same program. Every
+    other embedded font gets a tag made from its own program and a clean name."""
+    composite: dict[Path, list[pikepdf.Object]] = {}
+    simple: dict[Path, list[pikepdf.Object]] = {}
+    glyphs: dict[Path, set[int]] = {}
+    for font in _fonts(pdf):
         described = font.FontDescriptor
-        if FACE in described:
-            path = Path(str(described[FACE]))
-            faces.setdefault(path, []).append(font)
+        if FACE not in described:
+            _rename(font, described)
+            continue
+        path = Path(str(described[FACE]))
+        if font.Subtype in _CID_FONTS:
+            composite.setdefault(path, []).append(font)
             glyphs.setdefault(path, set()).update(_widths(font.get("/W", Array())))
         else:
-            _rename(font, described)
-    shared = {}
+            simple.setdefault(path, []).append(font)
+            glyphs.setdefault(path, set())
     for path in sorted(glyphs):
         info = font_info(path)
-        gids = frozenset(g for g in glyphs[path] if g < len(info.advances))
-        program, new_id = subset_font(path, gids)
-        base = Name("/" + tag(program) + "+" + clean(info.name))
-        shared[path] = descriptor(pdf, info, program, base, 4)  # symbolic: glyphs chosen by id
-        for font in faces.get(path, ()):
-            font.FontDescriptor, font.BaseFont = shared[path], base
+        letters = frozenset(c for c in FORM_LETTERS if c in info.cmap) if path in simple else None
+        gids = {g for g in glyphs[path] if g < len(info.advances)}
+        gids |= {info.cmap[c] for c in letters or ()}
+        program = subset_font(path, frozenset(gids), letters or frozenset())
+        shared = descriptor(pdf, info, program, Name(f"/{tag(program)}+{clean(info.name)}"), 4)
+        for font in composite.get(path, ()):
+            font.FontDescriptor, font.BaseFont = shared, shared.FontName
             if font.Subtype == Name.CIDFontType2:
-                font.CIDToGIDMap = gid_map(pdf, new_id)
+                font.CIDToGIDMap = Name.Identity
+        for font in simple.get(path, ()):
+            described = font.FontDescriptor
+            del described[FACE]
+            for key in ("/FontFile2", "/FontFile3"):
+                if key in shared:
+                    described[key] = shared[key]
     for font in _type0_fonts(pdf):
         descendant = font.DescendantFonts[0]
         if font.BaseFont != descendant.BaseFont:
             font.BaseFont = descendant.BaseFont
-    return shared
 
 
 def _rename(font: pikepdf.Object, described: pikepdf.Object) -> None:
@@ -151,6 +163,20 @@ def _cid_fonts(pdf: pikepdf.Pdf):
         if descendant.get("/Subtype") in _CID_FONTS and descendant.objgen not in seen:
             seen.add(descendant.objgen)
             yield descendant
+
+
+def _fonts(pdf: pikepdf.Pdf):
+    """The CID fonts under composite fonts, and the simple TrueType and Type 1 fonts, that
+    have a descriptor."""
+    yield from _cid_fonts(pdf)
+    for obj in pdf.objects:
+        if (
+            isinstance(obj, Dictionary)
+            and obj.get("/Type") == Name.Font
+            and obj.get("/Subtype") in (Name.TrueType, Name.Type1)
+            and isinstance(obj.get("/FontDescriptor"), Dictionary)
+        ):
+            yield obj
 
 
 def _type0_fonts(pdf: pikepdf.Pdf):

@@ -3,9 +3,9 @@
 Text is shown in a Type0 font with Identity-H encoding: each character is a 2-byte code, the
 CID, equal to the glyph's id in the ORIGINAL font file. Page content can therefore be written
 before we know which glyphs the whole file needs. The embedded font is a subset made by
-HarfBuzz (pdf/hb.py), which keeps glyph ids, or else by fontTools, which renumbers TrueType
-glyphs; a CIDToGIDMap maps each CID to its glyph id in the subset (CFF fonts always keep their
-ids, since CIDs index their glyphs directly).
+HarfBuzz (pdf/hb.py), or else by fontTools, both keeping every glyph's id (CIDToGIDMap
+/Identity), as WeasyPrint's are: so one program of a face serves every font of it in a file
+(pdf/faces.py).
 A ToUnicode map turns each CID back into its text, for search and copy/paste.
 
 Form fields (--editable) need another kind of font: see form_font, at the end.
@@ -165,39 +165,35 @@ def missing_glyphs(fonts: Path | tuple[Path, ...], text: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]]:
+def subset_font(path: Path, gids: frozenset[int], unicodes: frozenset[int] = frozenset()) -> bytes:
     """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
-    glyphs), and where each of `gids` went: old glyph id -> new glyph id. HarfBuzz keeps every
-    glyph's id; fontTools (when hb-subset is not installed) renumbers TrueType glyphs."""
-    data = hb.subset(path, gids)
+    glyphs), each keeping its glyph id (a CID is a glyph id: CIDToGIDMap /Identity); given
+    `unicodes` (whose glyphs `gids` holds), with their character map and the glyphs' names,
+    as a simple font needs them. By HarfBuzz, or by fontTools when hb-subset is missing."""
+    data = hb.subset(path, gids, unicodes)
     if data is not None:
-        return data, {g: g for g in gids}
+        return data
     from fontTools import subset  # a quarter of a second to import: only when needed
     from fontTools.ttLib import TTFont
 
-    info = font_info(path)
     options = subset.Options()
     options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
     options.drop_tables += ["TSI0", "TSI1", "TSI2", "TSI3", "TSI5"]  # hinting sources (Noto)
     options.hinting = False  # as WeasyPrint embeds its fonts; far smaller, prints the same
     options.notdef_outline = True  # a missing letter still shows as a box
-    options.retain_gids = info.cff  # a CFF font's CIDs are its glyph ids
+    options.retain_gids = True
+    options.glyph_names = bool(unicodes)
     options.name_languages = [0x409]
     # lazy: tables we drop are never parsed; no recalculation: glyphs are copied, not rebuilt,
     # and the font keeps its own timestamp (fontTools would stamp the clock: files must not vary)
     font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(gids=sorted(gids | {0}))
+    subsetter.populate(gids=sorted(gids | {0}), unicodes=sorted(unicodes))
     subsetter.subset(font)
-    new_id = {name: i for i, name in enumerate(font.getGlyphOrder())}
-    old_names = TTFont(path, lazy=True).getGlyphOrder()
-    mapping = (
-        {g: new_id.get(old_names[g], 0) for g in gids} if not info.cff else {g: g for g in gids}
-    )
     out = BytesIO()
     font.save(out)
-    return out.getvalue(), mapping
+    return out.getvalue()
 
 
 _TO_UNICODE = (
@@ -234,15 +230,9 @@ def embed(
     subset of its own, noted with its file (FACE)."""
     gids = frozenset(used)
     if described is None:
-        data, new_id = subset_font(font.path, gids)
-        tag = hashlib.sha256(data).digest()[:6]
-        base_font = pikepdf.Name(
-            "/" + "".join(string.ascii_uppercase[b % 26] for b in tag) + "+" + font.name
-        )
-        described = descriptor(pdf, font, data, base_font, 4)  # 4, symbolic: glyphs by id
+        data = subset_font(font.path, gids)
+        described = descriptor(pdf, font, data, pikepdf.Name("/" + tag(data) + "+" + font.name), 4)
         described[FACE] = pikepdf.String(str(font.path))
-    else:
-        new_id = None
     base_font = described.FontName
     widths = pikepdf.Array()
     for g in sorted(gids):
@@ -257,8 +247,8 @@ def embed(
             Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
         ),
     )
-    if not font.cff:  # CID -> the glyph's id in the program
-        cid_font.CIDToGIDMap = gid_map(pdf, new_id or {})
+    if not font.cff:  # each CID is the glyph's id in the program
+        cid_font.CIDToGIDMap = pikepdf.Name.Identity
     return pdf.make_indirect(
         pikepdf.Dictionary(
             Type=pikepdf.Name.Font,
@@ -271,14 +261,10 @@ def embed(
     )
 
 
-def gid_map(pdf: pikepdf.Pdf, new_id: dict[int, int]) -> pikepdf.Object:
-    """A CIDToGIDMap for glyphs that moved (old id -> new id): /Identity when none did."""
-    if all(old == new for old, new in new_id.items()):
-        return pikepdf.Name.Identity
-    table = bytearray(2 * (max(new_id, default=0) + 1))
-    for old, new in new_id.items():
-        table[2 * old : 2 * old + 2] = new.to_bytes(2, "big")
-    return pdf.make_stream(bytes(table))
+def tag(program: bytes) -> str:
+    """Six capitals naming a subset (`ABCDEF+Lato-Bold`), from its bytes: the same program
+    always has the same tag, two programs (almost surely) never."""
+    return "".join(string.ascii_uppercase[b % 26] for b in hashlib.sha256(program).digest()[:6])
 
 
 def descriptor(
@@ -358,6 +344,7 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     data = form_font_program(font.path)
     base_font = pikepdf.Name("/" + font.name)
     described = descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
+    described[FACE] = pikepdf.String(str(font.path))  # its program shared (pdf/faces.py)
     widths = []
     for code in WIN_ANSI:
         gid = font.cmap.get(ord(char)) if (char := win_ansi(code)) else None

@@ -27,7 +27,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, forms
-from bunco_print.printing.pdf.faces import share
+from bunco_print.printing.pdf.faces import pending, share
 from bunco_print.printing.pdf.fonts import embed, font_info
 from bunco_print.printing.pdf.model import QR, Field, PageSpec, Rect, Stamp, Text
 from bunco_print.printing.units import PT_PER_PX
@@ -213,17 +213,17 @@ class _Assembly:
         self.kids.append(page)
 
     def finish(self, title: str, created: datetime | None, duplex: str | None = None) -> bytes:
-        used = {path: glyphs for path, (_, glyphs) in self.fonts.items() if glyphs}
-        faces = share(self.pdf, used)  # each face one program, the backgrounds' fonts' too
-        fonts = {  # (a fallback font no letter needed is left out)
-            "/" + self.fonts[path][0].decode(): embed(self.pdf, font_info(path), used, faces[path])
-            for path, used in used.items()
+        fonts = {  # their programs cut in share, below (a fallback no letter needed is left out)
+            "/" + name.decode(): embed(self.pdf, info, used, pending(self.pdf, info))
+            for path, (name, used) in self.fonts.items()
+            if used and (info := font_info(path))
         }
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)
         self.pdf.pages.extend(pikepdf.Page(kid) for kid in self.kids)
         if self.widgets:
             self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
+        share(self.pdf)  # each face one program: the backgrounds', the stamps', the fields'
         return _save(self.pdf, title, created, duplex)
 
 

@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
-# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs), chromium (the browser tests).
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium
+# poppler-utils (pdftoppm/pdftotext, to look at and test PDFs), chromium (the browser tests),
+# ghostscript and qpdf (the tests read every pack as printers and print shops do).
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium \
+	ghostscript qpdf
 # The themes' fonts (theme.toml `debian = ...`), each covering Latin-1 and Latin Extended-A.
 APT_PACKAGES += fonts-lato fonts-quicksand fonts-comfortaa fonts-kaushanscript fonts-dosis \
 	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn

@@ -190,18 +190,26 @@ def _type0_fonts(pdf: pikepdf.Pdf):
             yield obj
 
 
+_W_TOKEN = re.compile(rb"\[|\]|[-+]?(?:\d+\.?\d*|\.\d+)")
+
+
 def _widths(w: pikepdf.Object) -> dict[int, float]:
-    """A CID font's /W array as CID -> width (`c [w1 w2 ...]` and `c_first c_last w` runs)."""
+    """A CID font's /W array as CID -> width (`c [w1 w2 ...]` and `c_first c_last w` runs),
+    read from its text: walking a long array object by object is slow."""
     out: dict[int, float] = {}
-    items = list(w)
+    tokens = _W_TOKEN.findall(w.unparse())[1:-1]  # inside the outer brackets
     i = 0
-    while i + 1 < len(items):
-        first = int(items[i])
-        if isinstance(items[i + 1], Array):
-            out.update((first + k, float(v)) for k, v in enumerate(items[i + 1]))
-            i += 2
+    while i + 1 < len(tokens):
+        first = int(float(tokens[i]))
+        if tokens[i + 1] == b"[":
+            end = tokens.index(b"]", i + 2)
+            out.update((first + k, float(v)) for k, v in enumerate(tokens[i + 2 : end]))
+            i = end + 1
         else:
-            last, width = int(items[i + 1]), float(items[i + 2]) if i + 2 < len(items) else 0.0
+            last, width = (
+                int(float(tokens[i + 1])),
+                float(tokens[i + 2]) if i + 2 < len(tokens) else 0.0,
+            )
             out.update((c, width) for c in range(first, last + 1))
             i += 3
     return out

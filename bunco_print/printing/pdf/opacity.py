@@ -23,8 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
-from bunco_print.printing.pdf.paths import IDENTITY, LayerError, Matrix, matrix, shape, times
-from bunco_print.printing.pdf.shapes import Beneath, Shape, area, box, outline
+from bunco_print.printing.pdf.paths import IDENTITY, LayerError, Matrix, matrix, times
+from bunco_print.printing.pdf.shapes import Beneath, Shape, area, box
 
 PAPER = "#ffffff"  # every document prints on white paper (theming.contrast.PAPER)
 _NAMED = {"black": "#000000", "white": "#ffffff"}
@@ -87,7 +87,7 @@ class _Baking:
             for child in node:
                 self.node(child, m, alpha)
         elif tag in _SHAPES:
-            self.paint(node, tag, m, alpha)
+            self.paint(node, m, alpha)
         elif tag == "image":
             self.image(node, m, alpha)
         elif tag == "text":  # its box, roughly: nothing is baked over it
@@ -96,25 +96,25 @@ class _Baking:
             width = size * (len(node.text or "") + 1)
             self.beneath.shapes.append(box(x - width, y - size, 2 * width, 1.5 * size, m))
 
-    def paint(self, node: ET.Element, tag: str, m: Matrix, alpha: float) -> None:
+    def paint(self, node: ET.Element, m: Matrix, alpha: float) -> None:
         fill = _color(node.get("fill"), "#000000")
         stroke = _color(node.get("stroke"), None)
-        ops = shape(node)
-        if not ops or (fill is None and stroke is None):
+        if fill is None and stroke is None:
             return
         alpha *= _opacity(node, "opacity")
         fill_alpha = alpha * _opacity(node, "fill-opacity") if fill else 1.0
         stroke_alpha = alpha * _opacity(node, "stroke-opacity") if stroke else 1.0
         half = float(node.get("stroke-width", "1")) * _scale(m) / 2 if stroke else 0.0
-        rings = outline(ops, m)
-        if fill and not any(abs(area(pts)) > 1e-6 for pts, _ in rings):
-            fill = None  # lines only: a fill that paints nothing
-        known = True
+        known, source = True, node  # traced only when asked (pdf/shapes.py)
         if fill_alpha < 1 or stroke_alpha < 1:
             for name in _OPACITIES:
                 node.attrib.pop(name, None)
+            region = Shape(node, m, filled=fill is not None, stroke=half if stroke_alpha < 1 else 0)
+            source = region.ops
+            if fill and not any(abs(area(pts)) > 1e-6 for pts, _ in region.rings):
+                fill = None  # lines only: a fill that paints nothing
+                region.filled = False
             # a translucent stroke over its own fill lies on two colours: left as it is
-            region = Shape(rings, filled=fill is not None, stroke=half if stroke_alpha < 1 else 0)
             under = None if (fill and stroke_alpha < 1) else self.beneath.color(region)
             if under is None:
                 known = False
@@ -131,7 +131,8 @@ class _Baking:
         self.painted.append(node)
         self.beneath.shapes.append(
             Shape(
-                rings,
+                source,
+                m,
                 filled=fill is not None,
                 fill=fill if known else None,
                 stroke=half,
@@ -141,7 +142,9 @@ class _Baking:
         if node.get("marker-end"):  # drawn where the path ends: nothing known around it
             x1, y1, x2, y2 = self.beneath.shapes[-1].box
             r = 4 * half + 1
-            self.beneath.shapes.append(box(x1 - r, y1 - r, x2 - x1 + 2 * r, y2 - y1 + 2 * r, m))
+            self.beneath.shapes.append(
+                box(x1 - r, y1 - r, x2 - x1 + 2 * r, y2 - y1 + 2 * r, IDENTITY)
+            )
 
     def image(self, node: ET.Element, m: Matrix, alpha: float) -> None:
         if "transform" in node.attrib:

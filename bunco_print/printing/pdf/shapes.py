@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from bunco_print.printing.pdf.paths import IDENTITY, Matrix
+from bunco_print.printing.pdf.paths import IDENTITY, Matrix, shape
 
 # Overlaps shallower than this (half a pt in a layer, half a unit of an art file drawn 100 to
 # 200 units wide: a tenth of a pt printed) are too small to see, and left out.
@@ -23,10 +24,12 @@ Ring = tuple[list[Point], bool]  # its points, and whether it is closed
 
 @dataclass
 class Shape:
-    """A painted area: its outline flattened into rings (in the drawing's coordinates), the flat
-    colour that fills it (None: unfilled, or not one known colour), and its stroke."""
+    """A painted area: its outline (path operators placed by a matrix, flattened into rings
+    only when asked: most shapes of a page's layer never are), the flat colour that fills it
+    (None: unfilled, or not one known colour), and its stroke."""
 
-    rings: list[Ring]
+    source: bytes | ET.Element  # path operators, or the SVG element they are traced from
+    m: Matrix
     filled: bool
     fill: str | None = None
     stroke: float = 0.0  # half the stroke's width (0: no stroke)
@@ -34,16 +37,30 @@ class Shape:
     solid: bool = True  # False: a box of unknown colours (text, a picture)
 
     @cached_property
+    def ops(self) -> bytes:
+        return self.source if isinstance(self.source, bytes) else shape(self.source)
+
+    @cached_property
+    def rings(self) -> list[Ring]:
+        return outline(self.ops, self.m)
+
+    @cached_property
     def box(self) -> tuple[float, float, float, float]:
-        xs = [x for pts, _ in self.rings for x, _ in pts] or [0.0]
-        ys = [y for pts, _ in self.rings for _, y in pts] or [0.0]
+        """Around its outline and the control points of its curves, and its stroke's reach."""
+        if b"re" in self.ops:  # x y w h: its corners
+            return _box_of(self.rings, self.stroke)
+        numbers = [float(t) for t in self.ops.split() if not t[:1].isalpha()]
+        a, b, c, d, e, f = self.m
+        pairs = list(zip(numbers[::2], numbers[1::2], strict=False)) or [(0.0, 0.0)]
+        xs = [a * x + c * y + e for x, y in pairs]
+        ys = [b * x + d * y + f for x, y in pairs]
         s = self.stroke
         return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
 
     @cached_property
     def samples(self) -> list[Point]:
         """Points on its outline at most `step` apart, and around them its stroke's reach."""
-        x1, y1, x2, y2 = self.box
+        x1, y1, x2, y2 = _box_of(self.rings, 0.0)
         step = max(math.hypot(x2 - x1, y2 - y1) / 150, 0.05)
         points = []
         for pts, closed in self.rings:
@@ -78,9 +95,11 @@ class Shape:
     def holds(self, other: Shape) -> bool:
         """Whether `other` lies wholly on this shape's flat colour: inside its fill, clear of a
         stroke of another colour (or within a stroke of the same colour)."""
-        if not (self.solid and self.fill and self.filled and _inside(other.box, self.box)):
+        if not (self.solid and self.fill and self.filled):
             return False
         if not other.solid:  # a box: no edge of this shape near it, its middle inside
+            if not _inside(other.box, self.box):
+                return False
             x1, y1, x2, y2 = other.box
             reach = (self.stroke if self.edge else 0.0) - SLACK
             middle = ((x1 + x2) / 2, (y1 + y2) / 2)
@@ -119,6 +138,12 @@ class Shape:
         if x1 > x2 or y1 > y2:
             return False
         return any(_segment_meets_box(line, (x1, y1, x2, y2)) for line in self.lines)
+
+
+def _box_of(rings: list[Ring], reach: float) -> tuple[float, float, float, float]:
+    xs = [x for pts, _ in rings for x, _ in pts] or [0.0]
+    ys = [y for pts, _ in rings for _, y in pts] or [0.0]
+    return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
 
 
 def _within(p: Point, box: tuple[float, float, float, float]) -> bool:
@@ -254,7 +279,6 @@ def outline(ops: bytes, m: Matrix = IDENTITY) -> list[Ring]:
 
 
 def box(x: float, y: float, w: float, h: float, m: Matrix) -> Shape:
-    ring = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    a, b, c, d, e, f = m
-    placed = [(a * px + c * py + e, b * px + d * py + f) for px, py in ring]
-    return Shape([(placed, True)], filled=True, solid=False)
+    """A box of unknown colours (text, a picture): nothing painted over it is baked."""
+    ops = b"%r %r m %r %r l %r %r l %r %r l h" % (x, y, x + w, y, x + w, y + h, x, y + h)
+    return Shape(ops, m, filled=True, solid=False)

@@ -59,8 +59,9 @@ def smallest_text(pdf: bytes) -> tuple[float, int, str]:
 
 
 def font_programs(pdf) -> dict[str, set[str]]:
-    """Each embedded font's name (`ABCDEF+Lato-Bold`) -> digests of the font programs it names
-    (a pikepdf.Pdf): the fonts under composite fonts and the simple fonts alike."""
+    """Each font's name (`ABCDEF+Lato-Bold`) -> digests of the font programs it names (a
+    pikepdf.Pdf; "not embedded" for a font with none): the fonts under composite fonts and the
+    simple fonts alike."""
     import hashlib
 
     import pikepdf
@@ -72,10 +73,11 @@ def font_programs(pdf) -> dict[str, set[str]]:
         described = obj.get("/FontDescriptor")
         if not isinstance(described, pikepdf.Dictionary):
             continue
-        for key in ("/FontFile", "/FontFile2", "/FontFile3"):
-            if key in described:
-                digest = hashlib.sha256(described[key].read_bytes()).hexdigest()
-                found.setdefault(str(obj.BaseFont)[1:], set()).add(digest)
+        programs = [
+            described[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in described
+        ]
+        digests = {hashlib.sha256(p.read_bytes()).hexdigest() for p in programs}
+        found.setdefault(str(obj.BaseFont)[1:], set()).update(digests or {"not embedded"})
     return found
 
 

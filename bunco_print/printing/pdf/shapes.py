@@ -61,7 +61,7 @@ class Shape:
     def samples(self) -> list[Point]:
         """Points on its outline at most `step` apart, and around them its stroke's reach."""
         x1, y1, x2, y2 = _box_of(self.rings, 0.0)
-        step = max(math.hypot(x2 - x1, y2 - y1) / 150, 0.05)
+        step = max(math.hypot(x2 - x1, y2 - y1) / 60, 0.05)
         points = []
         for pts, closed in self.rings:
             for a, b in _segments(pts, closed):
@@ -81,16 +81,27 @@ class Shape:
 
     @cached_property
     def lines(self) -> list[tuple[float, float, float, float]]:
+        """Its outline's segments (as a stroke draws them: an open ring stays open)."""
         return [(*a, *b) for pts, closed in self.rings for a, b in _segments(pts, closed)]
+
+    @cached_property
+    def loops(self) -> list[tuple[float, float, float, float]]:
+        """Its outline's segments, every ring closed (as a fill takes them)."""
+        return [(*a, *b) for pts, _ in self.rings for a, b in _segments(pts, True)]
+
+    def inside(self, p: Point) -> bool:
+        return bool(_winding(self.loops, p))
+
+    def near(self, p: Point, reach: float) -> bool:
+        return reach > 0 and _near(self.lines, p, reach)
 
     def covers(self, p: Point) -> bool:
         """Whether this shape paints the point `p` (more than SLACK inside its edge)."""
         if not self.solid:
             return _within(p, self.box)
-        edge = _distance(self.rings, p)
-        if self.filled and _winding(self.rings, p) and edge > SLACK:
+        if self.filled and self.inside(p) and not self.near(p, SLACK):
             return True
-        return edge < self.stroke - SLACK
+        return self.near(p, self.stroke - SLACK)
 
     def holds(self, other: Shape) -> bool:
         """Whether `other` lies wholly on this shape's flat colour: inside its fill, clear of a
@@ -103,13 +114,12 @@ class Shape:
             x1, y1, x2, y2 = other.box
             reach = (self.stroke if self.edge else 0.0) - SLACK
             middle = ((x1 + x2) / 2, (y1 + y2) / 2)
-            return not self._crosses(other.box, reach) and bool(_winding(self.rings, middle))
+            return not self._crosses(other.box, reach) and self.inside(middle)
         for p in other.samples:
-            edge = _distance(self.rings, p)
-            inside = edge <= SLACK or bool(_winding(self.rings, p))
-            if self.edge and not (inside and edge >= self.stroke - SLACK):
+            inside = self.inside(p) or self.near(p, SLACK)
+            if self.edge and not (inside and not self.near(p, self.stroke - SLACK)):
                 return False  # outside, or on a stroke of another colour
-            if not self.edge and not (inside or edge <= self.stroke + SLACK):
+            if not self.edge and not (inside or self.near(p, self.stroke + SLACK)):
                 return False  # outside the fill and its stroke of the same colour
         if len(self.rings) == 1:
             return True
@@ -126,7 +136,7 @@ class Shape:
             if self._crosses(b, self.stroke - SLACK):
                 return True
             middle = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-            return self.filled and bool(_winding(self.rings, middle))
+            return self.filled and self.inside(middle)
         return any(self.covers(p) for p in other.samples) or any(
             other.covers(p) for p in self.samples
         )
@@ -206,31 +216,32 @@ def area(pts: list[Point]) -> float:
     return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in _segments(pts, True)) / 2
 
 
-def _winding(rings: list[Ring], p: Point) -> int:
-    """The nonzero winding number of the (closed) rings about `p`."""
+def _winding(loops: list[tuple[float, float, float, float]], p: Point) -> int:
+    """The nonzero winding number of the closed rings (as segments) about `p`."""
     x, y = p
     count = 0
-    for pts, _closed in rings:
-        for (x1, y1), (x2, y2) in _segments(pts, True):
-            if (y1 <= y) != (y2 <= y):
-                cross = (x2 - x1) * (y - y1) - (x - x1) * (y2 - y1)
-                if (cross > 0) == (y2 > y1):
-                    count += 1 if y2 > y1 else -1
+    for x1, y1, x2, y2 in loops:
+        if (y1 <= y) != (y2 <= y):
+            cross = (x2 - x1) * (y - y1) - (x - x1) * (y2 - y1)
+            if (cross > 0) == (y2 > y1):
+                count += 1 if y2 > y1 else -1
     return count
 
 
-def _distance(rings: list[Ring], p: Point) -> float:
-    best = math.inf
+def _near(lines: list[tuple[float, float, float, float]], p: Point, reach: float) -> bool:
+    """Whether a segment passes within `reach` of `p` (most are ruled out by their box)."""
     x, y = p
-    for pts, closed in rings:
-        if len(pts) == 1:
-            best = min(best, math.hypot(x - pts[0][0], y - pts[0][1]))
-        for (x1, y1), (x2, y2) in _segments(pts, closed):
-            dx, dy = x2 - x1, y2 - y1
-            length = dx * dx + dy * dy
-            t = 0.0 if not length else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
-            best = min(best, math.hypot(x - x1 - t * dx, y - y1 - t * dy))
-    return best
+    for x1, y1, x2, y2 in lines:
+        if (x1 < x - reach and x2 < x - reach) or (x1 > x + reach and x2 > x + reach):
+            continue
+        if (y1 < y - reach and y2 < y - reach) or (y1 > y + reach and y2 > y + reach):
+            continue
+        dx, dy = x2 - x1, y2 - y1
+        length = dx * dx + dy * dy
+        t = 0.0 if not length else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+        if math.hypot(x - x1 - t * dx, y - y1 - t * dy) <= reach:
+            return True
+    return False
 
 
 def outline(ops: bytes, m: Matrix = IDENTITY) -> list[Ring]:

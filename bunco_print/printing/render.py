@@ -24,7 +24,6 @@ from jinja2.loaders import split_template_path
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
-from bunco_print.printing.pdf import opacity
 from bunco_print.theming.ink_saver import ART_OPACITY
 from bunco_print.theming.themes import Theme
 
@@ -88,6 +87,8 @@ def _count(number: object, thing: str) -> str:
 def art_uri(theme: Theme, name: str) -> str:
     """Where WeasyPrint finds a theme's art file, its opacities baked into solid colours (faint
     for the ink saver): pdf/opacity.py."""
+    from bunco_print.printing.pdf import opacity  # (the pdf package loads pikepdf: only to print)
+
     return opacity.art_uri(theme.art(name), ART_OPACITY if theme.ink_saver else 1.0)
 
 
@@ -96,6 +97,7 @@ _ART_URL = re.compile(r'url\("(file://[^"]+\.svg)"\)')
 
 def baked_css(css: str) -> str:
     """A theme's stylesheet with the art its url()s name baked as art_uri bakes it."""
+    from bunco_print.printing.pdf import opacity
 
     def bake(found: re.Match) -> str:
         return f'url("{opacity.art_uri(Path(unquote(urlparse(found[1]).path)))}")'

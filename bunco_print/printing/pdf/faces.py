@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 import pikepdf
@@ -40,22 +41,25 @@ def clean(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "", name) or "Font"
 
 
-def _tables(data: bytes) -> set[bytes]:
-    count = int.from_bytes(data[4:6], "big") if len(data) >= 12 else 0
-    return {data[12 + 16 * i : 16 + 16 * i] for i in range(count)}
+@cache
+def _variable(path: Path) -> bool:
+    """Whether the font file has variations (WeasyPrint embeds an instance of it, not it)."""
+    with open(path, "rb") as file:
+        head = file.read(12)
+        count = int.from_bytes(head[4:6], "big") if len(head) == 12 else 0
+        return b"fvar" in {file.read(16)[:4] for _ in range(count)}
 
 
 def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
     """Note on each of WeasyPrint's fonts in `pdf` the file among `files` (the HTML's
-    @font-face files) it was cut from: the one with its PostScript name whose advances are its
-    widths. A font found in none (a system fallback, a variable font WeasyPrint instanced) is
-    left as it is."""
+    @font-face files, the fallback fonts) it was cut from: the one with its PostScript name
+    whose advances are its widths. A font found in none (another system font, a variable font
+    WeasyPrint instanced) is left as it is."""
     by_name: dict[str, list[FontInfo]] = {}
-    for path in dict.fromkeys(files):
+    for path in dict.fromkeys(Path(p) for p in files):
         try:
-            data = Path(path).read_bytes()
-            if b"fvar" not in _tables(data):
-                info = font_info(Path(path))
+            if not _variable(path):
+                info = font_info(path)
                 by_name.setdefault(info.name, []).append(info)
         except (OSError, ValueError):
             continue
@@ -70,18 +74,18 @@ def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
             continue
         widths = _widths(font.get("/W", Array()))
         for info in by_name.get(name, ()):
-            if all(
-                g == 0
-                or (g < len(info.advances) and abs(w - info.advances[g] * 1000 / info.upm) < 2)
-                for g, w in widths.items()
-            ):
+            if all(_same_width(info, g, w) for g, w in widths.items()):
                 described[FACE] = pikepdf.String(str(info.path))
                 break
 
 
 def _same_width(info: FontInfo, gid: int, width: float) -> bool:
-    """Whether glyph `gid` of the font is `width` wide (WeasyPrint rounds to whole units)."""
-    return gid < len(info.advances) and abs(width - info.advances[gid] * 1000 / info.upm) < 2
+    """Whether glyph `gid` of the font is `width` wide (WeasyPrint rounds to whole units; it
+    gives .notdef, and the ids past the font's glyphs it shows a missing letter with, the
+    width of the letter missing)."""
+    if gid == 0 or gid >= len(info.advances):
+        return True
+    return abs(width - info.advances[gid] * 1000 / info.upm) < 2
 
 
 def pending(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:

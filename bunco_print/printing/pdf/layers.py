@@ -21,7 +21,7 @@ import pikepdf
 from pikepdf import Dictionary, Name
 
 from bunco_print.printing.pdf.faces import name_faces
-from bunco_print.printing.pdf.fonts import embed, font_info
+from bunco_print.printing.pdf.fonts import embed, fallback_fonts, font_info
 from bunco_print.printing.pdf.groups import drop_needless_groups
 from bunco_print.printing.pdf.model import Rect, num
 from bunco_print.printing.pdf.opacity import PAPER, bake
@@ -74,7 +74,8 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
     doc = pikepdf.open(BytesIO(pdf))
     _draw(doc, html, anchors)
     drop_needless_groups(doc)
-    name_faces(doc, (path for faces in _faces(html).values() for path in faces.values()))
+    faces = [path for found in _faces(html).values() for path in found.values()]
+    name_faces(doc, [*faces, *fallback_fonts("400"), *fallback_fonts("700")])
     out = BytesIO()
     doc.save(out, deterministic_id=True)
     return out.getvalue()

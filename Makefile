@@ -5,10 +5,11 @@ BIN    := $(VENV)/bin
 # System libraries: Pango (WeasyPrint), HarfBuzz's subsetter (much faster font embedding),
 # poppler-utils (pdftoppm/pdftotext, to look at and test PDFs), chromium (the browser tests),
 # qpdf and mupdf-tools (a filled editable pack's appearances, drawn by MuPDF too),
+# ghostscript (the tests read every pack as printers and print shops do),
 # postgresql (the tests start a throwaway server of their own: tests/postgres.py).
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils chromium \
 	postgresql
-APT_PACKAGES += qpdf mupdf-tools
+APT_PACKAGES += qpdf mupdf-tools ghostscript
 # The themes' fonts (theme.toml `debian = ...`), each covering Latin-1 and Latin Extended-A.
 APT_PACKAGES += fonts-lato fonts-quicksand fonts-comfortaa fonts-kaushanscript fonts-dosis \
 	fonts-arapey fonts-inter fonts-open-sans fonts-vollkorn

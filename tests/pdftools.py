@@ -56,3 +56,68 @@ def smallest_text(pdf: bytes) -> tuple[float, int, str]:
             if size < smallest[0] and textpage.get_text_range(k, 1).strip():
                 smallest = (size, index, textpage.get_text_range(max(k - 12, 0), 24))
     return smallest
+
+
+def font_programs(pdf) -> dict[str, set[str]]:
+    """Each font's name (`ABCDEF+Lato-Bold`) -> digests of the font programs it names (a
+    pikepdf.Pdf; "not embedded" for a font with none): the fonts under composite fonts and the
+    simple fonts alike."""
+    import hashlib
+
+    import pikepdf
+
+    found: dict[str, set[str]] = {}
+    for obj in pdf.objects:
+        if not (isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font"):
+            continue
+        described = obj.get("/FontDescriptor")
+        if not isinstance(described, pikepdf.Dictionary):
+            continue
+        programs = [
+            described[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in described
+        ]
+        digests = {hashlib.sha256(p.read_bytes()).hexdigest() for p in programs}
+        found.setdefault(str(obj.BaseFont)[1:], set()).update(digests or {"not embedded"})
+    return found
+
+
+def transparency(pdf) -> list[str]:
+    """What a page of the pikepdf.Pdf paints transparently, where: a transparency group, a
+    graphics state's alpha under 1, a soft mask or a blend mode, an image's soft mask."""
+    import pikepdf
+
+    found: list[str] = []
+    seen: set[tuple[int, int]] = set()
+
+    def walk(holder, where: str) -> None:
+        if holder.is_indirect:
+            if holder.objgen in seen:
+                return
+            seen.add(holder.objgen)
+        if "/Group" in holder:
+            found.append(f"{where}: a transparency group")
+        resources = holder.get("/Resources")
+        if not isinstance(resources, pikepdf.Dictionary):
+            return
+        for name, state in resources.get("/ExtGState", {}).items():
+            alpha = [k for k in ("/CA", "/ca") if k in state and float(state[k]) < 1]
+            if alpha or state.get("/SMask", "/None") != "/None":
+                found.append(f"{where} {name}: alpha or soft mask")
+            if state.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
+                found.append(f"{where} {name}: blend mode")
+        for name, xobject in resources.get("/XObject", {}).items():
+            if xobject.get("/Subtype") == "/Image":
+                if "/SMask" in xobject or int(xobject.get("/SMaskInData", 0)):
+                    found.append(f"{where} {name}: an image's soft mask")
+            else:
+                walk(xobject, f"{where}{name}")
+        for name, pattern in resources.get("/Pattern", {}).items():
+            walk(pattern, f"{where}{name}")
+
+    for number, page in enumerate(pdf.pages, 1):
+        walk(page.obj, f"page {number} ")
+        for annotation in page.obj.get("/Annots", ()):
+            appearance = annotation.get("/AP", {}).get("/N")
+            if isinstance(appearance, pikepdf.Stream):
+                walk(appearance, f"page {number} field ")
+    return found

@@ -114,6 +114,15 @@ def test_the_key_follows_the_files_the_html_links(tmp_path):
     assert background_cache.key(html) != before
 
 
+def test_a_background_kept_by_an_earlier_format_is_not_reused(monkeypatch):
+    """What the kept PDF holds can change within a version (its fonts noting their files, its
+    needless groups dropped): an entry of another FORMAT is laid out anew."""
+    html = "<p>Bunco</p>"
+    now = background_cache.key(html)
+    monkeypatch.setattr(background_cache, "FORMAT", background_cache.FORMAT - 1)
+    assert background_cache.key(html) != now
+
+
 def test_a_file_made_from_a_source_is_kept_until_the_source_or_recipe_changes(cache, monkeypatch):
     """The web pages' font cuts: half a second each, made once, not at every `serve`."""
     source = cache / "font.ttf"

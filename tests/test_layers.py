@@ -55,7 +55,7 @@ def resources() -> Resources:
     def no_font(family, weight, italic):
         raise LayerError("no fonts here")
 
-    def no_art(href):
+    def no_art(href, under, faint):
         raise LayerError("no art here")
 
     return Resources(font=no_font, art=no_art, info=lambda path: None)
@@ -92,8 +92,8 @@ def test_every_themes_art_is_drawn_as_weasyprint_draws_it():
     files = sorted(path for path in data_dir("themes").glob("*/*.svg") if path.name != "rule.svg")
     assert len(files) >= 70
     pages = []
-    drawn = [art_drawing(path) for path in files]  # (operators, width, height, opacities)
-    for k, (_ops, w, h, _opacities) in enumerate(drawn):
+    drawn = [art_drawing(path) for path in files]  # (operators, width, height, opacities, _)
+    for k, (_ops, w, h, _opacities, _faint) in enumerate(drawn):
         pages.append(
             f"@page a{k} {{ size: {w}pt {h}pt; margin: 0 }} #a{k} {{ page: a{k} }}"
             f"#a{k} img {{ display: block; width: {w}pt; height: {h}pt }}",
@@ -102,7 +102,7 @@ def test_every_themes_art_is_drawn_as_weasyprint_draws_it():
     body = "".join(f'<div id="a{k}"><img src="{p.as_uri()}"></div>' for k, p in enumerate(files))
     weasy = pdfium.PdfDocument(render.write_pdf(render.layout(f"<style>{css}</style>{body}")))
     native = pikepdf.new()
-    for content, w, h, opacities in drawn:
+    for content, w, h, opacities, _faint in drawn:
         page = native.add_blank_page(page_size=(w, h))
         page.obj.Contents = native.make_stream(content)
         page.obj.Resources = pikepdf.Dictionary(ExtGState=opacity_states(opacities))

@@ -185,7 +185,7 @@ def subsetter(request, monkeypatch):
     from bunco_print.printing.pdf import fonts, hb
 
     if request.param == "fontTools":
-        monkeypatch.setattr(hb, "subset", lambda path, gids: None)
+        monkeypatch.setattr(hb, "subset", lambda path, gids, unicodes=frozenset(): None)
     fonts.subset_font.cache_clear()
     yield request.param
     fonts.subset_font.cache_clear()

@@ -28,12 +28,17 @@ from bunco_print.edges import config
 # going first. A background depends on the theme, ruleset, paper, options and player count,
 # never on the night's words: a club's monthly packs share one.
 KEEP, MAX_BYTES = 48, 200_000_000
+# What a kept background PDF holds, beyond what the versions say: raised when printing/pdf
+# changes it (2: transparency groups nothing needs dropped, each font noting its file; 3: the
+# night's words stamped, and room for them in flowing text reported), so an entry made by an
+# earlier build of the same version is never reused.
+FORMAT = 3
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
 
 
 def key(html: str) -> str:
-    """A digest of the HTML, the size and time of every file it links (art, fonts), and the
-    versions of bunco-print and WeasyPrint."""
+    """A digest of the HTML, the size and time of every file it links (art, fonts), the
+    versions of bunco-print and WeasyPrint, and the FORMAT of what is kept."""
     digest = hashlib.sha256(html.encode())
     for uri in sorted(set(_FILE_URI.findall(html))):
         try:
@@ -45,7 +50,7 @@ def key(html: str) -> str:
         weasyprint = version("weasyprint")
     except PackageNotFoundError:
         weasyprint = "?"
-    digest.update(f"\nbunco-print {__version__} weasyprint {weasyprint}".encode())
+    digest.update(f"\nbunco-print {__version__} format {FORMAT} weasyprint {weasyprint}".encode())
     return digest.hexdigest()
 
 

@@ -269,7 +269,7 @@ def template_context(
         theme=theme,
         paper=request.paper,
         page_size="A4" if request.paper == "a4" else "letter",
-        css=theme.css(),
+        css=render.baked_css(theme.css()),
         docs=docs,
         per_page=request.per_page,
         pieces=list(PIECES),

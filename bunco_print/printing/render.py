@@ -16,6 +16,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import jinja2
 from jinja2.loaders import split_template_path
@@ -23,6 +24,8 @@ from jinja2.loaders import split_template_path
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
+from bunco_print.theming.ink_saver import ART_OPACITY
+from bunco_print.theming.themes import Theme
 
 # `{% extends "default:docs/rules.html.j2" %}` in a theme's override reaches the shipped one.
 SHIPPED_PREFIX = "default:"
@@ -81,12 +84,34 @@ def _count(number: object, thing: str) -> str:
     return f"{number} {thing if number == 1 else plural}"
 
 
+def art_uri(theme: Theme, name: str) -> str:
+    """Where WeasyPrint finds a theme's art file, its opacities baked into solid colours (faint
+    for the ink saver): pdf/opacity.py."""
+    from bunco_print.printing.pdf import opacity  # (the pdf package loads pikepdf: only to print)
+
+    return opacity.art_uri(theme.art(name), ART_OPACITY if theme.ink_saver else 1.0)
+
+
+_ART_URL = re.compile(r'url\("(file://[^"]+\.svg)"\)')
+
+
+def baked_css(css: str) -> str:
+    """A theme's stylesheet with the art its url()s name baked as art_uri bakes it."""
+    from bunco_print.printing.pdf import opacity
+
+    def bake(found: re.Match) -> str:
+        return f'url("{opacity.art_uri(Path(unquote(urlparse(found[1]).path)))}")'
+
+    return _ART_URL.sub(bake, css)
+
+
 # Every filter and global the templates may use, in one place.
 FILTERS: dict[str, Callable] = {
     "money": format_money,
     "share": share_words,  # a prize's share of the pot in words, for amounts written in
     "pt": _pt,
     "count": _count,
+    "art_uri": art_uri,  # `theme|art_uri("dice.svg")`
 }
 # an empty picture: where pdf/layers.py draws a figure, WeasyPrint only makes its room
 GLOBALS: dict[str, object] = {

@@ -40,7 +40,8 @@ CSS = f"""
 .doc-prize_sheet .ps-amount {{ color: var(--accent-large); }}
 .doc-rules h2 {{ color: var(--accent2-large); }}
 .doc-rules p, .doc-rules li {{ font-weight: 300; }} /* a light face, where the theme has one */
-.art, .bp-rule, .slot-sample-art, .pc-page img {{ opacity: {ART_OPACITY}; }}
+.slot-sample-art, .pc-page img {{ opacity: {ART_OPACITY}; }}
+/* (the art and rule strips the templates place come faint already: printing/render.art_uri) */
 """
 
 

@@ -199,9 +199,12 @@ def _table_slots(night: Inputs, f: Face) -> tuple[Slot, ...]:
 
 
 def pieces_pages(night: Inputs, names: tuple[str, ...]) -> PiecesPages:
-    """Each art piece on its own 2in page, so the stamper can scale it into any slot."""
+    """Each art piece on its own 2in page, so the stamper can scale it into any slot: the
+    seat cards' tinted discs (seat_cards.py), or the sheets' white backs (--star-on-back)."""
+    event = night.event
+    under = night.colors["soft"] if event.seat_cards and not event.star_on_back else ""
     pages = tuple(
-        Page(f"pieces-page-{k}", 144, 144, svg.data_uri(svg.document(144, 144, art)))
+        Page(f"pieces-page-{k}", 144, 144, svg.data_uri(svg.document(144, 144, art, under=under)))
         for k, art in enumerate(
             svg.image(night.art(name), 0, 0, 144, 144, opacity=night.art_opacity) for name in names
         )

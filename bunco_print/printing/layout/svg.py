@@ -188,11 +188,14 @@ def line(x1, y1, x2, y2, stroke_c, width=0.8, dash="") -> str:
     )
 
 
-def document(w: float, h: float, body: str, scale: float = 1.0) -> str:
-    """An SVG document of w x h user units, printed `scale` times that size (pt)."""
+def document(w: float, h: float, body: str, scale: float = 1.0, under: str = "") -> str:
+    """An SVG document of w x h user units, printed `scale` times that size (pt); `under`: the
+    colour it is stamped onto, when not the paper (its opacities are baked over it:
+    pdf/opacity.py)."""
+    onto = f' data-under="{under}"' if under else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{n(w * scale)}" height="{n(h * scale)}"'
-        f' viewBox="0 0 {n(w)} {n(h)}">\n{body}\n</svg>'
+        f' viewBox="0 0 {n(w)} {n(h)}"{onto}>\n{body}\n</svg>'
     )
 
 

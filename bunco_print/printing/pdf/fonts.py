@@ -3,9 +3,9 @@
 Text is shown in a Type0 font with Identity-H encoding: each character is a 2-byte code, the
 CID, equal to the glyph's id in the ORIGINAL font file. Page content can therefore be written
 before we know which glyphs the whole file needs. The embedded font is a subset made by
-HarfBuzz (pdf/hb.py), which keeps glyph ids, or else by fontTools, which renumbers TrueType
-glyphs; a CIDToGIDMap maps each CID to its glyph id in the subset (CFF fonts always keep their
-ids, since CIDs index their glyphs directly).
+HarfBuzz (pdf/hb.py), or else by fontTools, both keeping every glyph's id (CIDToGIDMap
+/Identity), as WeasyPrint's are: so one program of a face serves every font of it in a file
+(pdf/faces.py).
 A ToUnicode map turns each CID back into its text, for search and copy/paste.
 
 Form fields (--editable) need another kind of font: see form_font, at the end.
@@ -165,39 +165,35 @@ def missing_glyphs(fonts: Path | tuple[Path, ...], text: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def subset_font(path: Path, gids: frozenset[int]) -> tuple[bytes, dict[int, int]]:
+def subset_font(path: Path, gids: frozenset[int], unicodes: frozenset[int] = frozenset()) -> bytes:
     """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
-    glyphs), and where each of `gids` went: old glyph id -> new glyph id. HarfBuzz keeps every
-    glyph's id; fontTools (when hb-subset is not installed) renumbers TrueType glyphs."""
-    data = hb.subset(path, gids)
+    glyphs), each keeping its glyph id (a CID is a glyph id: CIDToGIDMap /Identity); given
+    `unicodes` (whose glyphs `gids` holds), with their character map and the glyphs' names,
+    as a simple font needs them. By HarfBuzz, or by fontTools when hb-subset is missing."""
+    data = hb.subset(path, gids, unicodes)
     if data is not None:
-        return data, {g: g for g in gids}
+        return data
     from fontTools import subset  # a quarter of a second to import: only when needed
     from fontTools.ttLib import TTFont
 
-    info = font_info(path)
     options = subset.Options()
     options.layout_features = []  # no shaping here: a character is drawn with its cmap glyph
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
     options.drop_tables += ["TSI0", "TSI1", "TSI2", "TSI3", "TSI5"]  # hinting sources (Noto)
     options.hinting = False  # as WeasyPrint embeds its fonts; far smaller, prints the same
     options.notdef_outline = True  # a missing letter still shows as a box
-    options.retain_gids = info.cff  # a CFF font's CIDs are its glyph ids
+    options.retain_gids = True
+    options.glyph_names = bool(unicodes)
     options.name_languages = [0x409]
     # lazy: tables we drop are never parsed; no recalculation: glyphs are copied, not rebuilt,
     # and the font keeps its own timestamp (fontTools would stamp the clock: files must not vary)
     font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(gids=sorted(gids | {0}))
+    subsetter.populate(gids=sorted(gids | {0}), unicodes=sorted(unicodes))
     subsetter.subset(font)
-    new_id = {name: i for i, name in enumerate(font.getGlyphOrder())}
-    old_names = TTFont(path, lazy=True).getGlyphOrder()
-    mapping = (
-        {g: new_id.get(old_names[g], 0) for g in gids} if not info.cff else {g: g for g in gids}
-    )
     out = BytesIO()
     font.save(out)
-    return out.getvalue(), mapping
+    return out.getvalue()
 
 
 _TO_UNICODE = (
@@ -218,18 +214,26 @@ def to_unicode(used: dict[int, str]) -> bytes:
     )
 
 
-def _tag(font: FontInfo, gids: frozenset[int]) -> str:
-    """Six capitals naming the subset, as the PDF format asks (e.g. ``ABCDEF+Lato-Bold``)."""
-    digest = hashlib.sha256(font.name.encode() + b"".join(b"%d," % g for g in sorted(gids)))
-    return "".join(string.ascii_uppercase[b % 26] for b in digest.digest()[:6])
+# On a font descriptor of the background PDF: the file the font was cut from, so that an output
+# file embeds each face once (pdf/faces.py). Never left in an output file.
+FACE = pikepdf.Name("/BPFace")
 
 
-def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Object:
-    """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows)."""
+def embed(
+    pdf: pikepdf.Pdf,
+    font: FontInfo,
+    used: dict[int, str],
+    described: pikepdf.Object | None = None,
+) -> pikepdf.Object:
+    """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows),
+    its program the face's `described` (a font descriptor pdf/faces.py shares), or else a
+    subset of its own, noted with its file (FACE)."""
     gids = frozenset(used)
-    data, new_id = subset_font(font.path, gids)
-    base_font = pikepdf.Name("/" + _tag(font, gids) + "+" + font.name)
-    descriptor = _descriptor(pdf, font, data, base_font, 4)  # 4, symbolic: glyphs chosen by id
+    if described is None:
+        data = subset_font(font.path, gids)
+        described = descriptor(pdf, font, data, pikepdf.Name("/" + tag(data) + "+" + font.name), 4)
+        described[FACE] = pikepdf.String(str(font.path))
+    base_font = described.FontName
     widths = pikepdf.Array()
     for g in sorted(gids):
         widths.extend([g, pikepdf.Array([_real(font.advances[g] * 1000 / font.upm)])])
@@ -237,17 +241,14 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
         Type=pikepdf.Name.Font,
         Subtype=pikepdf.Name.CIDFontType0 if font.cff else pikepdf.Name.CIDFontType2,
         BaseFont=base_font,
-        FontDescriptor=descriptor,
+        FontDescriptor=described,
         W=widths,
         CIDSystemInfo=pikepdf.Dictionary(
             Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
         ),
     )
-    if not font.cff:  # CID -> new glyph id, 2 bytes each, for CIDs 0..max
-        gid_map = bytearray(2 * (max(gids, default=0) + 1))
-        for old, new in new_id.items():
-            gid_map[2 * old : 2 * old + 2] = new.to_bytes(2, "big")
-        cid_font.CIDToGIDMap = pdf.make_stream(bytes(gid_map))
+    if not font.cff:  # each CID is the glyph's id in the program
+        cid_font.CIDToGIDMap = pikepdf.Name.Identity
     return pdf.make_indirect(
         pikepdf.Dictionary(
             Type=pikepdf.Name.Font,
@@ -260,7 +261,13 @@ def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Obj
     )
 
 
-def _descriptor(
+def tag(program: bytes) -> str:
+    """Six capitals naming a subset (`ABCDEF+Lato-Bold`), from its bytes: the same program
+    always has the same tag, two programs (almost surely) never."""
+    return "".join(string.ascii_uppercase[b % 26] for b in hashlib.sha256(program).digest()[:6])
+
+
+def descriptor(
     pdf: pikepdf.Pdf, font: FontInfo, data: bytes, base_font: pikepdf.Name, flags: int
 ) -> pikepdf.Object:
     """The font's descriptor in `pdf`, holding its program `data`."""
@@ -269,7 +276,7 @@ def _descriptor(
         font_file.Subtype = pikepdf.Name.OpenType
     else:
         font_file.Length1 = len(data)
-    descriptor = pikepdf.Dictionary(
+    described = pikepdf.Dictionary(
         Type=pikepdf.Name.FontDescriptor,
         FontName=base_font,
         Flags=flags,
@@ -280,8 +287,8 @@ def _descriptor(
         CapHeight=_real(font.cap_height),
         StemV=80,
     )
-    descriptor["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
-    return pdf.make_indirect(descriptor)
+    described["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    return pdf.make_indirect(described)
 
 
 def _real(x: float) -> Decimal:
@@ -336,7 +343,8 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     and the program of form_font_program (TrueType, or CFF in an OpenType wrapper)."""
     data = form_font_program(font.path)
     base_font = pikepdf.Name("/" + font.name)
-    descriptor = _descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
+    described = descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
+    described[FACE] = pikepdf.String(str(font.path))  # its program shared (pdf/faces.py)
     widths = []
     for code in WIN_ANSI:
         gid = font.cmap.get(ord(char)) if (char := win_ansi(code)) else None
@@ -350,6 +358,6 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
             LastChar=WIN_ANSI[-1],
             Widths=pikepdf.Array(widths),
             Encoding=pikepdf.Name.WinAnsiEncoding,
-            FontDescriptor=descriptor,
+            FontDescriptor=described,
         )
     )

@@ -32,11 +32,12 @@ _FUNCTIONS = {
     "hb_subset_input_create_or_fail": (_P, []),
     "hb_subset_input_destroy": (None, [_P]),
     "hb_subset_input_glyph_set": (_P, [_P]),
+    "hb_subset_input_unicode_set": (_P, [_P]),
     "hb_subset_input_set": (_P, [_P, _I]),
     "hb_subset_input_set_flags": (None, [_P, _U]),
     "hb_subset_or_fail": (_P, [_P, _P]),
 }
-NO_HINTING, RETAIN_GIDS, DESUBROUTINIZE, NOTDEF_OUTLINE = 0x1, 0x2, 0x4, 0x40
+NO_HINTING, RETAIN_GIDS, DESUBROUTINIZE, NOTDEF_OUTLINE, GLYPH_NAMES = 0x1, 0x2, 0x4, 0x40, 0x80
 DROP_TABLE_TAG = 3  # hb_subset_sets_t
 # Tables a stamped text never needs: shaping and justification (a character is drawn with its
 # cmap glyph), signatures, bitmaps, hinting sources.
@@ -104,13 +105,16 @@ def _tag(name: str) -> int:
     return int.from_bytes(name.encode("latin-1"), "big")
 
 
-def _cut(face, gids: list[int], flags: int):
+def _cut(face, gids: list[int], unicodes: list[int], flags: int):
     hb = _library()
     plan = hb.hb_subset_input_create_or_fail()
     if not plan:
         return None
     try:
         hb.hb_set_add_sorted_array(hb.hb_subset_input_glyph_set(plan), _array(gids), len(gids))
+        if unicodes:
+            codes = hb.hb_subset_input_unicode_set(plan)
+            hb.hb_set_add_sorted_array(codes, _array(unicodes), len(unicodes))
         drop = sorted(_tag(t) for t in DROP)
         hb.hb_set_add_sorted_array(
             hb.hb_subset_input_set(plan, DROP_TABLE_TAG), _array(drop), len(drop)
@@ -121,17 +125,22 @@ def _cut(face, gids: list[int], flags: int):
         hb.hb_subset_input_destroy(plan)
 
 
-def subset(path: Path, gids: frozenset[int]) -> bytes | None:
+def subset(
+    path: Path, gids: frozenset[int], unicodes: frozenset[int] = frozenset()
+) -> bytes | None:
     """The font at `path` with only glyphs `gids` (and .notdef), each keeping its glyph id;
-    glyphs past the last one used are dropped. None when hb-subset is missing or fails."""
+    glyphs past the last one used are dropped. Given `unicodes` (whose glyphs `gids` holds),
+    their character map is kept, and the glyphs' names (a simple font finds its glyphs by
+    them). None when hb-subset is missing or fails."""
     if (hb := _library()) is None or (face := _face(Path(path))) is None:
         return None
-    flags = NO_HINTING | DESUBROUTINIZE | NOTDEF_OUTLINE
-    kept = _cut(face, sorted(gids | {0}), flags | RETAIN_GIDS)
+    flags = NO_HINTING | DESUBROUTINIZE | NOTDEF_OUTLINE | (GLYPH_NAMES if unicodes else 0)
+    codes = sorted(unicodes)
+    kept = _cut(face, sorted(gids | {0}), codes, flags | RETAIN_GIDS)
     if not kept:
         return None
     # a second cut over every id up to the last one used drops the empty tail, ids unchanged
-    short = _cut(kept, list(range(max(gids | {0}) + 1)), flags)
+    short = _cut(kept, list(range(max(gids | {0}) + 1)), codes, flags)
     hb.hb_face_destroy(kept)
     if not short:
         return None

@@ -10,6 +10,7 @@ layer under its page's content with pdf/vector.py, its text in the fonts the HTM
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from io import BytesIO
@@ -19,8 +20,11 @@ from urllib.parse import unquote, urlparse
 import pikepdf
 from pikepdf import Dictionary, Name
 
-from bunco_print.printing.pdf.fonts import embed, font_info
+from bunco_print.printing.pdf.faces import name_faces
+from bunco_print.printing.pdf.fonts import embed, fallback_fonts, font_info
+from bunco_print.printing.pdf.groups import drop_needless_groups
 from bunco_print.printing.pdf.model import Rect, num
+from bunco_print.printing.pdf.opacity import PAPER, bake
 from bunco_print.printing.pdf.vector import LayerError, Resources, convert, view_box
 from bunco_print.printing.units import PT_PER_PX
 
@@ -64,35 +68,52 @@ def _font_finder(html: str):
 def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) -> bytes:
     """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's elements by id, where they
     are) with each hidden layer of the HTML drawn under the content of the page that holds
-    its id, and each figure in the room WeasyPrint made for it."""
+    its id, and each figure in the room WeasyPrint made for it; without the transparency
+    groups nothing needs (pdf/groups.py), each font noting the file it was cut from
+    (pdf/faces.py)."""
+    doc = pikepdf.open(BytesIO(pdf))
+    _draw(doc, html, anchors)
+    drop_needless_groups(doc)
+    faces = [path for found in _faces(html).values() for path in found.values()]
+    name_faces(doc, [*faces, *fallback_fonts("400"), *fallback_fonts("700")])
+    out = BytesIO()
+    doc.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+def _draw(doc: pikepdf.Pdf, html: str, anchors: Sequence[Mapping[str, Rect]]) -> None:
     layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
     figures = [(fig_id, unquote(data)) for fig_id, data in _FIGURE.findall(html)]
     if not layers and not figures:
-        return pdf
+        return
     page_of: dict[str, int] = {}
     for index, ids in enumerate(anchors):
         for anchor in ids:
             page_of.setdefault(anchor, index)
     listed = set(_ART.findall(html))
-    doc = pikepdf.open(BytesIO(pdf))
-    forms: dict[str, tuple[bytes, float, float, pikepdf.Object]] = {}
+    forms: dict[tuple, tuple[bytes, float, float, pikepdf.Object, bool]] = {}
 
-    def art(href: str) -> tuple[bytes, float, float]:
-        if href not in forms:
+    def art(href: str, under: str | None, faint: float) -> tuple[bytes, float, float, bool]:
+        """The art as a form, baked over `under` and drawn `faint` where it can be (then the
+        layer draws it opaque)."""
+        key = href, under, faint
+        if key not in forms:
             if href not in listed:
                 raise LayerError(f"art {href} is not listed in the HTML")
-            content, w, h, opacities = art_drawing(Path(unquote(urlparse(href).path)))
+            path = Path(unquote(urlparse(href).path))
+            content, w, h, opacities, faded = art_drawing(path, under, faint)
             form = doc.make_stream(content)
             form.Type, form.Subtype = Name.XObject, Name.Form
             form.BBox = [0, 0, w, h]
             if opacities:
                 form.Resources = Dictionary(ExtGState=opacity_states(opacities))
-            # a group: an opacity the layer gives applies to the art as a whole, whatever
-            # opacity its own drawing sets
-            form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
-            forms[href] = b"BPA%d" % len(forms), w, h, form
-        name, w, h, _ = forms[href]
-        return name, w, h
+            if faint < 1 and not faded:
+                # a group: the opacity the layer gives applies to the art as a whole, whatever
+                # opacity its own drawing sets
+                form.Group = Dictionary(S=Name.Transparency, CS=Name.DeviceRGB)
+            forms[key] = b"BPA%d" % len(forms), w, h, form, faded
+        name, w, h, _, faded = forms[key]
+        return name, w, h, faded
 
     resources = Resources(font=_font_finder(html), art=art, info=font_info)
     drawn = []
@@ -116,7 +137,7 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
         Name("/" + name.decode()): embed(doc, font_info(path), used)
         for path, (name, used) in resources.fonts.items()
     }
-    xobjects = {Name("/" + name.decode()): form for name, _, _, form in forms.values()}
+    xobjects = {Name("/" + name.decode()): form for name, _, _, form, _ in forms.values()}
     states = opacity_states(resources.opacities)
     for page in drawn:
         own = page.obj.get("/Resources")
@@ -128,9 +149,6 @@ def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
                     own[category] = Dictionary()
                 for key, value in entries.items():
                     own[category][key] = value
-    out = BytesIO()
-    doc.save(out, deterministic_id=True)
-    return out.getvalue()
 
 
 def _root(markup: str) -> tuple[tuple[float, ...] | None, tuple[float, float] | None]:
@@ -163,16 +181,22 @@ def opacity_states(opacities: Mapping) -> Dictionary:
     return states
 
 
-def art_drawing(path: Path) -> tuple[bytes, float, float, dict]:
-    """An art file drawn at its own size, y up (as a form holds it): its operators, width,
-    height and the opacities they name (`Resources.opacities`). Kept per process: a pack
-    shows the same few files on many pages, a catalogue in every pack."""
+def art_drawing(
+    path: Path, under: str | None = PAPER, faint: float = 1.0
+) -> tuple[bytes, float, float, dict, bool]:
+    """An art file drawn at its own size, y up (as a form holds it), its opacities baked over
+    the colour `under` (None: not known) and drawn `faint` where they can be (pdf/opacity.py):
+    its operators, width, height, the opacities they still name (`Resources.opacities`) and
+    whether it is drawn faint already. Kept per process: a pack shows the same few files on
+    many pages, a catalogue in every pack."""
     stat = path.stat()
-    return _art_drawing(path, stat.st_mtime_ns, stat.st_size)
+    return _art_drawing(path, stat.st_mtime_ns, stat.st_size, under, faint)
 
 
 @lru_cache(maxsize=64)
-def _art_drawing(path: Path, _mtime: int, _bytes: int) -> tuple[bytes, float, float, dict]:
+def _art_drawing(
+    path: Path, _mtime: int, _bytes: int, under: str | None, faint: float
+) -> tuple[bytes, float, float, dict, bool]:
     markup = path.read_text(encoding="utf-8")
     w, h = _size(markup, by_view_box=False)
     x, y, vw, vh = _root(markup)[0] or (0.0, 0.0, w, h)
@@ -180,13 +204,15 @@ def _art_drawing(path: Path, _mtime: int, _bytes: int) -> tuple[bytes, float, fl
     ox, oy = (w - s * vw) / 2 - s * x, (h - s * vh) / 2 - s * y
     place = b"1 0 0 -1 0 %s cm %s 0 0 %s %s %s cm\n" % (num(h), num(s), num(s), num(ox), num(oy))
     resources = Resources(font=_no_text, art=_no_art, info=font_info)
-    drawing = convert(markup, resources)
-    return b"q " + place + drawing + b"Q\n", w, h, dict(resources.opacities)
+    root = ET.fromstring(markup)
+    faded = bake(root, under, faint) and faint < 1
+    drawing = convert(root, resources)
+    return b"q " + place + drawing + b"Q\n", w, h, dict(resources.opacities), faded
 
 
 def _no_text(*_args) -> Path:
     raise LayerError("art files draw no text")
 
 
-def _no_art(*_args) -> tuple[bytes, float, float]:
+def _no_art(*_args) -> tuple[bytes, float, float, bool]:
     raise LayerError("art files place no other art")

@@ -20,6 +20,44 @@ class LayerError(ValueError):
     """The layer uses SVG this module does not draw."""
 
 
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def matrix(value: str) -> Matrix:
+    """An SVG transform list (translate, scale, rotate, matrix) as one matrix."""
+    total = IDENTITY
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", value):
+        v = [float(t) for t in re.split(r"[\s,]+", args.strip()) if t]
+        if name == "translate":
+            steps = [(1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)]
+        elif name == "scale":
+            steps = [(v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)]
+        elif name == "rotate":
+            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            steps = [(1, 0, 0, 1, cx, cy), (cos, sin, -sin, cos, 0, 0), (1, 0, 0, 1, -cx, -cy)]
+        elif name == "matrix" and len(v) == 6:
+            steps = [tuple(v)]
+        else:
+            raise LayerError(f"transform {name}() is not drawn natively")
+        for step in steps:
+            total = times(step, total)
+    return total
+
+
+def times(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix that applies m, then n (PDF order: m x n)."""
+    return (
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    )
+
+
 def path(d: str) -> bytes:
     return trace(d)[0]
 
@@ -192,3 +230,44 @@ def rect(node: ET.Element) -> bytes:
         f"H{x + r}C{x + r - a} {y + h} {x} {y + h - r + a} {x} {y + h - r}"
         f"V{y + r}C{x} {y + r - a} {x + r - a} {y} {x + r} {y}Z"
     )
+
+
+def shape(node: ET.Element) -> bytes:
+    """A shape element's (path, rect, circle, ellipse, polygon, polyline) outline."""
+    tag = node.tag.rpartition("}")[2]
+    if tag == "path":
+        return path(node.get("d", ""))
+    if tag == "rect":
+        return rect(node)
+    if tag in ("circle", "ellipse"):
+        return ellipse(node)
+    if tag in ("polygon", "polyline"):
+        return polygon(node, closed=tag == "polygon")
+    raise LayerError(f"<{tag}> is not drawn natively")
+
+
+def placed(ops: bytes, m: Matrix) -> bytes:
+    """Path operators (m l c h re) with every point moved by the matrix `m`: a clipping path
+    made of shapes that each have their own transform."""
+    out: list[bytes] = []
+    args: list[float] = []
+    a, b, c, d, e, f = m
+
+    def point(x: float, y: float) -> bytes:
+        return b"%s %s" % (num(a * x + c * y + e), num(b * x + d * y + f))
+
+    for token in ops.split():
+        if not token[:1].isalpha():
+            args.append(float(token))
+            continue
+        if token == b"re":
+            x, y, w, h = args
+            corners = ((x + w, y), (x + w, y + h), (x, y + h))
+            out.append(b"%s m\n" % point(x, y))
+            out.extend(b"%s l\n" % point(*p) for p in corners)
+            out.append(b"h\n")
+        else:
+            pts = b" ".join(point(args[k], args[k + 1]) for k in range(0, len(args) - 1, 2))
+            out.append(b"%s %s\n" % (pts, token) if pts else b"%s\n" % token)
+        args = []
+    return b"".join(out)

@@ -15,7 +15,6 @@ error (a layer is ours: a test over every document finds it).
 
 from __future__ import annotations
 
-import math
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -26,7 +25,17 @@ from typing import TYPE_CHECKING
 
 from bunco_print.printing.pdf.draw import rgb
 from bunco_print.printing.pdf.model import num
-from bunco_print.printing.pdf.paths import LayerError, ellipse, polygon, rect, trace
+from bunco_print.printing.pdf.opacity import PAPER, bake
+from bunco_print.printing.pdf.paths import (
+    LayerError,
+    ellipse,
+    matrix,
+    placed,
+    polygon,
+    rect,
+    shape,
+    trace,
+)
 
 if TYPE_CHECKING:
     from bunco_print.printing.pdf.fonts import FontInfo
@@ -39,11 +48,13 @@ _NAMED = {"black": "#000000", "white": "#ffffff"}
 @dataclass
 class Resources:
     """What a converted layer names, shared by the layers of one PDF. `font(family, weight,
-    italic)` gives the font file for SVG text; `art(href)` the art's (resource name, width,
-    height) as a form; the glyphs each font shows and the opacities used are collected."""
+    italic)` gives the font file for SVG text; `art(href, under, faint)` the art's (resource
+    name, width, height, whether it is faint already) as a form, baked over the colour `under`
+    (None: not known) and drawn `faint` if it can be; the glyphs each font shows and the
+    opacities used are collected."""
 
     font: Callable[[str, str, bool], Path]
-    art: Callable[[str], tuple[bytes, float, float]]
+    art: Callable[[str, str | None, float], tuple[bytes, float, float, bool]]
     info: Callable[[Path], FontInfo]
     fonts: dict[Path, tuple[bytes, dict[int, str]]] = field(default_factory=dict)
     opacities: dict[float | tuple[float, float], bytes] = field(default_factory=dict)
@@ -62,14 +73,20 @@ class Resources:
         return self.opacities[key]
 
 
-def convert(markup: str, resources: Resources) -> bytes:
-    """The SVG document's drawing as content operators in its own user space (y down)."""
-    root = ET.fromstring(markup)
+def convert(markup: str | ET.Element, resources: Resources) -> bytes:
+    """The SVG document's drawing as content operators in its own user space (y down). Its
+    opacities are first baked into solid colours over the paper, or the colour its root's
+    `data-under` names (pdf/opacity.py); an element tree given is drawn as it is (its caller
+    baked it)."""
+    root = markup
+    if isinstance(markup, str):
+        root = ET.fromstring(markup)
+        bake(root, root.get("data-under", PAPER))
     if _tag(root) != "svg":
         raise LayerError("a layer is an <svg> document")
-    markers = {
-        m.get("id", ""): m for m in root.iter() if _tag(m) == "marker"
-    }  # drawn where paths name them, never in place
+    markers = {  # markers drawn where paths name them, clip paths where groups do; never in place
+        m.get("id", ""): m for m in root.iter() if _tag(m) in ("marker", "clipPath")
+    }
     out: list[bytes] = []
     for child in root:
         _node(child, resources, out, markers, _opacity(root))
@@ -101,10 +118,12 @@ def _node(
         out.append(b"Q\n")
     elif tag == "g":
         out.append(b"q %s" % _transform(node.get("transform", "")))
+        if (url := node.get("clip-path")) is not None:
+            out.append(_clip(markers.get(url.removeprefix("url(#").removesuffix(")"))))
         for child in node:
             _node(child, res, out, markers, alpha * _opacity(node))
         out.append(b"Q\n")
-    elif tag == "defs":
+    elif tag in ("defs", "clipPath"):
         return
     elif tag == "path":
         ops, end, angle = trace(node.get("d", ""))
@@ -188,6 +207,14 @@ def _paint(node: ET.Element, path: bytes, out: list[bytes], res: Resources, alph
     out.extend(ops)
 
 
+def _clip(clip: ET.Element | None) -> bytes:
+    """A clip path's shapes (each moved by its own transform) as the clipping path."""
+    if clip is None or _tag(clip) != "clipPath":
+        raise LayerError("clip-path names no clipPath")
+    ops = [placed(shape(child), matrix(child.get("transform", ""))) for child in clip]
+    return b"%sW n\n" % b"".join(ops)
+
+
 def _marker(path, marker, end, angle, res, out, markers) -> None:
     """A marker at the end of `path`, turned to its direction there (orient="auto"), sized in
     stroke widths (markerUnits="strokeWidth"), its viewBox fitted to markerWidth x Height."""
@@ -213,37 +240,8 @@ def _marker(path, marker, end, angle, res, out, markers) -> None:
 
 
 def _transform(value: str) -> bytes:
-    """An SVG transform list (translate, scale, matrix) as one `cm`."""
-    total = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", value):
-        v = [float(t) for t in re.split(r"[\s,]+", args.strip()) if t]
-        if name == "translate":
-            steps = [(1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)]
-        elif name == "scale":
-            steps = [(v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)]
-        elif name == "rotate":
-            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
-            steps = [(1, 0, 0, 1, cx, cy), (cos, sin, -sin, cos, 0, 0), (1, 0, 0, 1, -cx, -cy)]
-        elif name == "matrix" and len(v) == 6:
-            steps = [tuple(v)]
-        else:
-            raise LayerError(f"transform {name}() is not drawn natively")
-        for step in steps:
-            total = _times(step, total)
-    return b"%s cm\n" % b" ".join(num(t) for t in total)
-
-
-def _times(m, n) -> tuple[float, ...]:
-    """The matrix that applies m, then n (PDF order: m x n)."""
-    return (
-        m[0] * n[0] + m[1] * n[2],
-        m[0] * n[1] + m[1] * n[3],
-        m[2] * n[0] + m[3] * n[2],
-        m[2] * n[1] + m[3] * n[3],
-        m[4] * n[0] + m[5] * n[2] + n[4],
-        m[4] * n[1] + m[5] * n[3] + n[5],
-    )
+    """An SVG transform list (translate, scale, rotate, matrix) as one `cm`."""
+    return b"%s cm\n" % b" ".join(num(t) for t in matrix(value))
 
 
 def _text(node: ET.Element, res: Resources, out: list[bytes]) -> None:
@@ -280,18 +278,18 @@ def _text(node: ET.Element, res: Resources, out: list[bytes]) -> None:
 
 def _image(node: ET.Element, res: Resources, out: list[bytes], alpha: float = 1.0) -> None:
     href = node.get("href") or node.get("{http://www.w3.org/1999/xlink}href") or ""
-    name, bw, bh = res.art(href)
     x, y = float(node.get("x", "0")), float(node.get("y", "0"))
     w, h = float(node.get("width", "0")), float(node.get("height", "0"))
     if w <= 0 or h <= 0:
         return
+    opacity = round(alpha * _opacity(node), 3)
+    name, bw, bh, faint = res.art(href, node.get("data-under"), opacity)  # set by bake
     s = min(w / bw, h / bh)  # preserveAspectRatio xMidYMid meet
     ox, oy = x + (w - s * bw) / 2, y + (h + s * bh) / 2  # the art's bottom-left, y down
     ops = [b"q "]
     if "transform" in node.attrib:
         ops.append(_transform(node.get("transform", "")))
-    opacity = alpha * _opacity(node)
-    if opacity < 1:
-        ops.append(b"/%s gs " % res.opacity(round(opacity, 3)))
+    if opacity < 1 and not faint:
+        ops.append(b"/%s gs " % res.opacity(opacity))
     ops.append(b"%s 0 0 %s %s %s cm /%s Do Q\n" % (num(s), num(-s), num(ox), num(oy), name))
     out.extend(ops)

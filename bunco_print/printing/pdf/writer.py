@@ -27,6 +27,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, forms
+from bunco_print.printing.pdf.faces import pending, share
 from bunco_print.printing.pdf.fonts import embed, font_info
 from bunco_print.printing.pdf.meta import Meta, describe, outline
 from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Rect, Stamp, Text
@@ -213,10 +214,10 @@ class _Assembly:
     def finish(
         self, about: Meta, duplex: str | None = None, bookmarks: Sequence[tuple[str, int]] = ()
     ) -> bytes:
-        fonts = {
-            "/" + name.decode(): embed(self.pdf, font_info(path), used)
+        fonts = {  # their programs cut in share, below (a fallback no letter needed is left out)
+            "/" + name.decode(): embed(self.pdf, info, used, pending(self.pdf, info))
             for path, (name, used) in self.fonts.items()
-            if used  # a fallback font no letter needed is left out
+            if used and (info := font_info(path))
         }
         self.resources.XObject = Dictionary(self.xobjects)
         self.resources.Font = Dictionary(fonts)
@@ -224,6 +225,7 @@ class _Assembly:
         if self.widgets:
             self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
         outline(self.pdf, bookmarks)
+        share(self.pdf)  # each face one program: the backgrounds', the stamps', the fields'
         return _save(self.pdf, about, duplex)
 
 

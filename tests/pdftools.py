@@ -56,3 +56,30 @@ def smallest_text(pdf: bytes) -> tuple[float, int, str]:
             if size < smallest[0] and textpage.get_text_range(k, 1).strip():
                 smallest = (size, index, textpage.get_text_range(max(k - 12, 0), 24))
     return smallest
+
+
+def word_sizes(pdf: bytes) -> list[tuple[float, str, int]]:
+    """Every word printed on any page: its size in pt as it lands on the paper (the letters'
+    font size times the scale every matrix around them draws them at, a picture's included),
+    the word and its page. A word is a run of letters without white space at one size."""
+    import math
+
+    import pypdfium2.raw as pdfium_c
+
+    found = []
+    matrix = pdfium_c.FS_MATRIX()
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        textpage = page.get_textpage()
+        word, size = "", 0.0
+        for k in range(textpage.count_chars() + 1):
+            char = textpage.get_text_range(k, 1) if k < textpage.count_chars() else " "
+            if char.strip() and char != "\x02":
+                pdfium_c.FPDFText_GetMatrix(textpage.raw, k, matrix)
+                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                now = round(pdfium_c.FPDFText_GetFontSize(textpage.raw, k) * scale, 2)
+            if word and (not char.strip() or char == "\x02" or abs(now - size) > 0.05):
+                found.append((size, word, index))
+                word = ""
+            if char.strip() and char != "\x02":
+                word, size = word + char, now
+    return found

@@ -116,23 +116,23 @@ def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> It
 
 def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
     """The prize sheet with its numbers stamped: the pot's sum and each prize's amount (so a
-    catalogue lays it out once for every player count)."""
+    catalogue lays it out once for every player count), each page's in its own slots."""
     money = lambda amount: format_money(amount, event.currency)  # noqa: E731
     values = {"pot-players": str(event.players), "pot-buy-in": money(event.buy_in)}
     values["pot-pot"] = money(event.pot)
-    stamps = []
-    for slot in laid.page(doc).slots:
-        if slot.kind == "field":  # --buy-in none: written in (with --editable, a form field)
-            continue
-        if slot.id.startswith("prize-"):
-            text = money(event.prizes[slot.index].amount)
-            if len(text) >= 5:
-                slot = replace(slot, size=slot.size * LONG_AMOUNT)
-        else:
-            text = values[slot.id]
-        stamps.append((Rect(*slot.box.px()), slot_text(theme, slot, text)))
-    for page in bg.pages[doc]:
-        yield PageSpec(page, tuple(stamps))
+    for background, page in zip(bg.pages[doc], laid.pages(doc), strict=True):
+        stamps = []
+        for slot in page.slots:
+            if slot.kind == "field":  # --buy-in none: written in (with --editable, a field)
+                continue
+            if slot.id.startswith("prize-"):
+                text = money(event.prizes[slot.index].amount)
+                if len(text) >= 5:
+                    slot = replace(slot, size=slot.size * LONG_AMOUNT)
+            else:
+                text = values[slot.id]
+            stamps.append((Rect(*slot.box.px()), slot_text(theme, slot, text)))
+        yield PageSpec(background, tuple(stamps))
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.sheet_dims import SHEET
 from bunco_print.printing.layout.side_grid import SIDE_HEAD, SIDE_TITLE, Part
 
 # The score grid: a block per set (its W and L boxes, a Bunco tally, a mini-Bunco tally where
@@ -116,7 +117,7 @@ def score_measures(night: Inputs, oy, w, h, word: str, part: Part | None, ref) -
     cols += (("Mini", tally_unit * MINI_UNITS),) if mini else ()
     # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
     in_cells = min(row_h * WORDS_IN_ROW * big, box_w * WORDS_IN_BOX, WORDS_MAX * big)
-    size = max(in_cells, WORDS_MIN * big)
+    size = max(in_cells, WORDS_MIN * big, night.least(SHEET))
     title_h, head_h = row_h * TITLE_ROWS, row_h * HEAD_ROWS
     if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
         title_h, head_h = min(title_h, size * SIDE_TITLE), min(head_h, size * SIDE_HEAD)
@@ -154,9 +155,9 @@ def bands(g: ScoreGrid, ox) -> Iterator[Band]:
 
 # The team card's punch grid: a row per set (its number, a punch box per round showing the
 # round's die, a Bonko tally, the set's wins) under a head. Measures in pt unless said otherwise.
-# The head: a share of the grid's height, at most PUNCH_HEAD_MAX, at most a PUNCH_HEAD_PER-th
-# of its width; between rows a share of the height, at most PUNCH_GAP_MAX; a row at its
-# tallest PUNCH_ROW_MAX (times --large-print's scale).
+# The head: a share of the grid's height, at most PUNCH_HEAD_MAX (times --large-print's scale),
+# at most a PUNCH_HEAD_PER-th of its width; between rows a share of the height, at most
+# PUNCH_GAP_MAX; a row at its tallest PUNCH_ROW_MAX (times --large-print's scale).
 PUNCH_HEAD_IN_H, PUNCH_HEAD_MAX, PUNCH_HEAD_PER = 0.07, 16, 24
 PUNCH_GAP_IN_H, PUNCH_GAP_MAX, PUNCH_ROW_MAX = 0.03, 8, 64
 # The set-number and wins columns: a share of the width, at most this many rows wide; the tally
@@ -174,7 +175,7 @@ PUNCH_WORDS_IN_ROW, PUNCH_WORDS_PER, PUNCH_WORDS_MAX = 0.3, 36, 10
 def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:
     """The punch grid's head height, the gap between its rows and their height (large print:
     up to LARGE times as tall)."""
-    head_h = min(h * PUNCH_HEAD_IN_H, PUNCH_HEAD_MAX, w / PUNCH_HEAD_PER)
+    head_h = min(h * PUNCH_HEAD_IN_H, PUNCH_HEAD_MAX * night.scale, w / PUNCH_HEAD_PER)
     gap = min(h * PUNCH_GAP_IN_H, PUNCH_GAP_MAX)
     row_h = min((h - head_h - (sets - 1) * gap) / sets, PUNCH_ROW_MAX * night.scale)
     return head_h, gap, row_h

@@ -16,6 +16,7 @@ from bunco_print.printing.layout.grid_cells import (
     punch_measures,
     score_measures,
 )
+from bunco_print.printing.layout.sheet_dims import SHEET
 from bunco_print.printing.layout.side_grid import Part
 from bunco_print.theming.ink_saver import LARGE_FROM
 
@@ -135,7 +136,7 @@ def _set_block(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, mar
 
 def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> None:
     """A band's words: ROUND and Total in the round column, then each set's title and heads."""
-    body, least = night.family("body"), night.min_text * night.scale
+    body, least = night.family("body"), night.least(SHEET)
     x, head_y = band.left + g.round_w / 2, band.top + g.title_h + g.head_h * HEAD_BASELINE
     total_y = band.grid_top + g.rounds * g.row_h + g.row_h * 0.5 + g.size * TOTAL_DROP
     round_size, total_size = max(g.size * ROUND_EM, least), max(g.size * TOTAL_EM, least)
@@ -150,7 +151,7 @@ def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> No
 
 def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, number, head_y):
     """A set block's title ("Set 2", and "then a break" where the ruleset has one) and heads."""
-    c, body, least = night.colors, night.family("body"), night.min_text * night.scale
+    c, body, least = night.colors, night.family("body"), night.least(SHEET)
     title_mid = band.top + g.title_h * 0.5
     layer.text(
         svg.text(
@@ -174,7 +175,7 @@ def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, num
                 body,
                 fill=night.muted,
                 anchor="end",
-                italic=True,
+                italic=not night.large,  # large print: no italics
             )
         )
     for head, col_w in g.cols:
@@ -236,7 +237,7 @@ def _punch_row(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, w, top, marks)
 
 def _punch_words(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, word: str, page_h):
     """The head (its long line as a label), and the column of SETs (a label) and numbers."""
-    c, body, least, row_h = night.colors, night.family("body"), night.min_text, g.row_h
+    c, body, least, row_h = night.colors, night.family("body"), night.least(SHEET), g.row_h
     head_y, head_size = g.top + g.head_h * PUNCH_HEAD_BASELINE, max(g.size * PUNCH_HEAD_EM, least)
     labels = [
         night.label(
@@ -308,7 +309,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
         team_w,
         team_w * SCORE_IN_TEAM,
         size,
-        max(size * SCORE_EM, SCORE_MIN),
+        max(size * SCORE_EM, night.words(SCORE_MIN, "tally_pad")),
     )
     for oy in ys:
         for ox in xs:

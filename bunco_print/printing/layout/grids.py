@@ -16,7 +16,7 @@ from bunco_print.printing.layout.grid_cells import (
     punch_measures,
     score_measures,
 )
-from bunco_print.printing.layout.sheet_dims import SHEET
+from bunco_print.printing.layout.sheet_dims import SHEET, round_word
 from bunco_print.printing.layout.side_grid import Part
 from bunco_print.theming.ink_saver import LARGE_FROM
 
@@ -26,9 +26,8 @@ PILL_TOP, PILL_SHORTER = 1, 3  # a set title's tinted pill: this far down, this 
 DIE_OUTLINE, DIE_OUTLINE_MIN = 14, 0.7
 RULE_W, TOTAL_RULE_W, FRAME_W, FRAME_RADIUS = 0.6, 1.1, 1.2, 3  # a block's lines
 # Words, in em of the grid's word size: ROUND and Total, a set's title, its "then a break",
-# the W and L heads, the tallies' heads; the spacing of ROUND's letters (pt).
+# the W and L heads, the tallies' heads (ROUND's letters spaced: sheet_dims.round_word).
 ROUND_EM, TOTAL_EM, SET_EM, BREAK_EM, SHORT_HEAD_EM, LONG_HEAD_EM = 0.72, 0.8, 1.25, 0.7, 0.95, 0.85
-ROUND_SPACING = 0.5
 # Baselines: the heads' this far down their row (a share of it); Total's, a set title's and
 # a break's this many em below their row's middle.
 HEAD_BASELINE, TOTAL_DROP, SET_DROP, BREAK_DROP = 0.68, 0.35, 0.45, 0.3
@@ -81,13 +80,12 @@ def score_grid(
     word: str,
     marks: Marks | None = None,
     part: Part | None = None,
-    ref: tuple[float, float] | None = None,
 ) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
     `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
-    g = score_measures(night, oy, w, h, word, part, ref)
+    g = score_measures(night, oy, w, h, word, part)
     # drawing order: tints, rules, frames, dice
     for band in bands(g, ox):
         _round_dice(night, layer, g, band, marks)
@@ -140,8 +138,9 @@ def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> No
     x, head_y = band.left + g.round_w / 2, band.top + g.title_h + g.head_h * HEAD_BASELINE
     total_y = band.grid_top + g.rounds * g.row_h + g.row_h * 0.5 + g.size * TOTAL_DROP
     round_size, total_size = max(g.size * ROUND_EM, least), max(g.size * TOTAL_EM, least)
+    word, spacing = round_word(night)
     layer.text(
-        svg.text(x, head_y, "ROUND", round_size, body, 700, night.muted, "middle", ROUND_SPACING)
+        svg.text(x, head_y, word, round_size, body, 700, night.muted, "middle", spacing)
         + svg.text(x, total_y, "Total", total_size, body, 700, night.colors["ink"], "middle")
     )
     for place in band.blocks:

@@ -223,7 +223,7 @@ def _number_size(night: Inputs, r: float, n: int, share: float) -> float:
 # its room across and down, at most DOT_MAX. Large print: rows SNAKE_ROW_LARGE apart and
 # the dots a larger share of their room, as many a row as leave a dot room for its number at
 # the smallest size (DOT_NUMBER of the radius).
-SNAKE_ROW, SNAKE_ROW_LARGE, DOT_ACROSS, DOT_DOWN, DOT_LARGE, DOT_MAX = 46, 30, 0.36, 0.3, 0.44, 13
+SNAKE_ROW, SNAKE_ROW_LARGE, DOT_ACROSS, DOT_DOWN, DOT_LARGE, DOT_MAX = 46, 40, 0.36, 0.3, 0.44, 13
 DOT_NUMBER = 0.9
 
 

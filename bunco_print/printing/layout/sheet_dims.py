@@ -15,6 +15,13 @@ TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
 TWO_LINE_TITLE = 1.15 / (2 * 1.1)
 # The document whose smallest word (base.LARGE_TEXT) sheets keep: team cards' is the same.
 SHEET = "score_sheet"
+ROUND_SPACING = 0.5  # pt between the letters of the score grid's ROUND
+
+
+def round_word(night: Inputs) -> tuple[str, float]:
+    """The head of the score grid's round column and its letters' spacing: spaced capitals,
+    or in large print the word in its own case."""
+    return ("Round", 0.0) if night.large else ("ROUND", ROUND_SPACING)
 
 
 def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:

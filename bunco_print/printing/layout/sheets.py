@@ -287,8 +287,7 @@ def sheet_grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part
     """The score grid or the team card's punch grid in `grid`: the punch grid's labels."""
     word, at = night.ruleset.word, (grid.x, grid.y, grid.w, grid.h)
     if kind == "score":
-        ref = reference_cells(night) if part is None else None
-        score_grid(night, layer, *at, word, part=part, ref=ref)
+        score_grid(night, layer, *at, word, part=part)
         return []
     return punch_grid(night, layer, *at, word, ph, part=part)
 
@@ -384,14 +383,6 @@ def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
     top = grid_top(d, kind)
     h = d.foot_y - GRID_FOOT_GAP * d.s - top
     if kind == "score":
-        _bands, u, rh = score_cells(night, box.w, h, reference_cells(night))
+        _bands, u, rh = score_cells(night, box.w, h)
         return u, rh
     return punch_cells(night, box.w, h, night.event.sets)
-
-
-def reference_cells(night: Inputs) -> tuple[float, float] | None:
-    """For large print asked at 4 a page (printed 2 a page), the normal 4-a-page sheet's cells,
-    which its grid outgrows as far as it can; None for every other sheet."""
-    if night.scale > 1 and night.per_page == 2:
-        return grid_room(replace(night, large=False, per_page=4), "score")
-    return None

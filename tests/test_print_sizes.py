@@ -48,7 +48,7 @@ def _cases() -> list[tuple[str, str, str, int, bool, int]]:
     ):
         if per_page == 1 and not large and n % 2:
             per_page = 2
-        players = 13 if large else (8, 13, 24, 40)[n % 4]
+        players = 13 if large else (5, 13, 24, 40)[n % 4]
         cases.append(
             (names[n % len(names)], ruleset, ("letter", "a4")[n % 2], per_page, large, players)
         )

@@ -199,6 +199,7 @@ class Inputs:
 
 
 KICKER_SPACING_EM = 0.12  # small capitals (.smallcaps in common.css) are spaced this much
+LARGE_KICKER_SPACING_EM = 0.02  # large print's kickers, in their own case (common.css)
 
 
 def titled(title: str, date: str) -> str:
@@ -212,6 +213,11 @@ def _kicker_case(night: Inputs, text: str) -> str:
     return text if night.large else text.upper()
 
 
+def _kicker_spacing(night: Inputs) -> float:
+    """The space between a kicker's letters, in ems."""
+    return LARGE_KICKER_SPACING_EM if night.large else KICKER_SPACING_EM
+
+
 def kicker_line(
     night: Inputs, date: str, room: float, size: float, floor: float = 0.0
 ) -> tuple[str, float]:
@@ -219,7 +225,7 @@ def kicker_line(
     they fit at `size`; else smaller, down to `floor` (by default the smallest text), then with
     the title cut short (the date kept whole). The text is in capitals (large print: its own
     case), as printed."""
-    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
+    font, spacing = night.font("body", "700"), _kicker_spacing(night)
     title, tail = _kicker_case(night, night.event.title), _kicker_case(night, f" · {date}")
     tail = tail if date else ""
     fitted = font.fit(title + tail, room, size, spacing)
@@ -242,7 +248,7 @@ def kicker_lines(
     one, one_fs = kicker_line(night, date, room, size, floor)
     if "…" not in one:
         return one, one_fs
-    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
+    font, spacing = night.font("body", "700"), _kicker_spacing(night)
     title, tail = _kicker_case(night, night.event.title), _kicker_case(night, f" · {date}")
     tail = tail if date else ""
 

@@ -162,3 +162,17 @@ def font_faces(pdf: bytes) -> set[str]:
                 name = str(obj.get("/BaseFont", ""))
                 faces.add(name.lstrip("/").partition("+")[2] or name.lstrip("/"))
     return faces
+
+
+def outside(pdf: bytes) -> list[tuple[int, str]]:
+    """The letters printed (wholly or partly) off their page: (page, the words around)."""
+    found = []
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        (width, height), textpage = page.get_size(), page.get_textpage()
+        for k in range(textpage.count_chars()):
+            if not textpage.get_text_range(k, 1).strip():
+                continue
+            left, bottom, right, top = textpage.get_charbox(k)
+            if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
+                found.append((index, textpage.get_text_range(max(k - 12, 0), 24)))
+    return found

@@ -18,7 +18,7 @@ MARGIN = 54
 # Large print: a row at least as tall as its words and ROW_PAD over and under them; the rows
 # its first page has no room for go on the next, from FURTHER_TOP.
 ROWS_AT_LEAST, ROW_MAX, BADGE_IN_ROW, BADGE_MAX, BADGE_LINE, BADGE_INSET = 3, 124, 0.74, 68, 2, 1
-ROW_PAD, FURTHER_TOP, FOOT_ROOM = 8, 54, 40  # FOOT_ROOM: left under the notes
+ROW_PAD, FURTHER_TOP, FOOT_ROOM = 4, 54, 40  # FOOT_ROOM: left under the notes
 # The winner's write-in line from WINNER_FROM of the width (large print: WINNER_FROM_LARGE, for
 # the prizes' larger words), WINNER_DOWN of its row (shares), its WINNER (or WINNERS)
 # WINNER_ABOVE (k) over it in a label WINNER_W of the width; the row's rule.
@@ -110,7 +110,8 @@ def note_size(night: Inputs) -> float:
 def plan_rows(night: Inputs, list_y: float, notes_h: float, normal_badge: float) -> list[Rows]:
     """The prizes' rows, a Rows per page: on the first from list_y over notes notes_h tall;
     in large print, rows as tall as their words need, the prizes the first page has no room
-    for on the next pages (the notes then go under the last page's rows)."""
+    for on the next pages, the notes under the last page's rows (or on a page of their own:
+    a last Rows of none)."""
     n, k = len(night.event.prizes), night.scale
     row_h, badge = _row_and_badge(night, list_y, notes_h)
     amount_size = normal_badge * AMOUNT_SIZE * k
@@ -127,6 +128,8 @@ def plan_rows(night: Inputs, list_y: float, notes_h: float, normal_badge: float)
         count = max(1, min(n - first, int((night.ph - top - FOOT_ROOM) // row_h)))
         pages.append(Rows(first, count, top, row_h, badge, badge * k, amount_size))
         first, top = first + count, FURTHER_TOP
+    if pages[-1].bottom + notes_h + FOOT_ROOM > night.ph:  # the notes on a page of their own
+        pages.append(Rows(n, 0, FURTHER_TOP, row_h, badge, badge * k, amount_size))
     return pages
 
 
@@ -209,6 +212,8 @@ def winner_labels(night: Inputs, rows: Rows) -> tuple[Label, ...]:
     """WINNER (a team sheet's WINNERS; large print: Winner, Winners) over each winner's line,
     as one label of lines."""
     k, cw = night.scale, night.pw - 2 * MARGIN
+    if not rows.count:  # a page of notes only
+        return ()
     word = "WINNERS" if night.ruleset.sheet_kind == "team" else "WINNER"
     size = night.words(WINNER_SIZE, PRIZES)
     word, spacing = (word.capitalize(), 0.02 * size) if night.large else (word, WINNER_SPACING)

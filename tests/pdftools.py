@@ -82,6 +82,7 @@ def word_sizes(pdf: bytes) -> list[tuple[float, str, int]]:
         word, size, count = "", 0.0, textpage.count_chars()
         for k in range(count + 1):
             char = textpage.get_text_range(k, 1) if k < count else " "
+            char = "-" if char == "\ufffe" else char  # pdfium reads a hyphen ending a line so
             letter = bool(char.strip()) and char != "\x02"
             now = _printed_size(textpage, k) if letter else size
             if word and (not letter or abs(now - size) > 0.05):

@@ -130,14 +130,20 @@ def _check_running(pdf: bytes, text: _Running, floor: float, document: str) -> N
     assert not short, (document, floor, short)
 
 
+def _parts(words) -> list[str]:
+    """Words in small letters, split at their hyphens."""
+    return [part for word in words for part in word.lower().split("-") if part]
+
+
 def _check_large(pdf: bytes, document: str, text: _Running | None) -> None:
     """Large print: headings larger than the words; running text's lines 1.4 apart; nothing
     in italics; no line of three words or more in capitals."""
     sizes = word_sizes(pdf)
     if text is not None:
         body = LARGE[document]
-        big = Counter(w.lower() for size, w, _p in sizes if size > body * 1.2)
-        small = {w: n for w, n in text.headings.items() if big[w] < n}
+        # (words split at hyphens too: a heading may break its line after one)
+        big = Counter(_parts(w for size, w, _p in sizes if size > body * 1.2))
+        small = {w: n for w, n in Counter(_parts(text.headings.elements())).items() if big[w] < n}
         assert not small, (document, small)
         for line, below in lines_of(pdf):
             if line.size == below.size and abs(line.size - body) < 0.05:

@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from bunco_print.game import rulesets
-from bunco_print.printing import render
+from bunco_print.printing import orders, render
 from bunco_print.printing.pack import PackRequest, build_pack, plan, template_context
 from bunco_print.theming import themes
 
@@ -37,9 +37,9 @@ RULES_BODY = 10  # the normal rules handout's running text
 LEADING = 1.4  # large print: lines of running text at least this many ems apart
 
 
-def _cases() -> list[tuple[str, str, str, int, bool, int]]:
-    """(theme, ruleset, paper, per_page, large, players): every ruleset at one and four a
-    page (two for some) and in large print, the themes in turn (each at least once)."""
+def _cases() -> list[tuple[str, str, str, int, bool, int, dict]]:
+    """(theme, ruleset, paper, per_page, large, players, options): every ruleset at one and
+    four a page (two for some) and in large print, the themes in turn (each at least once)."""
     names = themes.available()
     modes = [(1, False), (4, False), (1, True)]
     cases = []
@@ -49,12 +49,16 @@ def _cases() -> list[tuple[str, str, str, int, bool, int]]:
         if per_page == 1 and not large and n % 2:
             per_page = 2
         players = 13 if large else (5, 13, 24, 40)[n % 4]
-        cases.append(
-            (names[n % len(names)], ruleset, ("letter", "a4")[n % 2], per_page, large, players)
-        )
+        paper = ("letter", "a4")[n % 2]
+        cases.append((names[n % len(names)], ruleset, paper, per_page, large, players, {}))
     assert {case[0] for case in cases} == set(names)
-    # large print: six prizes fill the prize sheet's first page, its notes go on the next
-    return [*cases, ("june", "mybunco", "letter", 1, True, 20)]
+    return [
+        *cases,
+        # large print: six prizes fill the prize sheet's first page, its notes go on the next
+        ("june", "mybunco", "letter", 1, True, 20, {}),
+        # large print's one-sided sheets (their backs hold the star), amounts written in
+        ("may", "classic", "a4", 4, True, 13, {"star_on_back": True, "buy_in": "none"}),
+    ]
 
 
 def _floor(document: str, per_page: int, large: bool) -> float:
@@ -160,36 +164,28 @@ def _check_codes(pack) -> None:
     back; the tally pads' in large print: test_large_print.py)."""
     sheets = pack.documents.get("score-sheets.pdf") or pack.documents["team-cards.pdf"]
     pages = len(pdfium.PdfDocument(sheets))
-    two_sided = pages == 2 * len(pack.event.sheets)
+    two_sided = pages == 2 * len(pack.event.sheets) and not pack.event.star_on_back
     codes = qr_codes(sheets, pages=range(1, pages, 2) if two_sided else None)
     assert sum(map(len, codes)) == len(pack.event.sheets)
 
 
 @pytest.mark.parametrize(
-    ("theme", "ruleset", "paper", "per_page", "large", "players"),
+    ("theme", "ruleset", "paper", "per_page", "large", "players", "options"),
     _cases(),
     ids=lambda v: str(v),
 )
 def test_every_document_prints_its_words_at_least_its_floor(
-    theme, ruleset, paper, per_page, large, players
+    theme, ruleset, paper, per_page, large, players, options
 ):
-    request = PackRequest(
-        players=players,
-        seed=7,
-        date="2026-12-04",
-        engine_url=ENGINE,
-        theme=theme,
-        ruleset=ruleset,
-        paper=paper,
-        per_page=per_page,
-        large_print=large,
-    )
+    asked = dict(players=players, seed=7, date="2026-12-04", engine_url=ENGINE, theme=theme)
+    asked |= dict(ruleset=ruleset, paper=paper, per_page=per_page, large_print=large)
+    request = orders.pack_request(asked | options)
     pack = build_pack(request)
     texts = _texts(request)
     for document, pdf in pack.documents.items():
         if document == "pack.pdf":
             continue
-        floor = _floor(document, per_page, large)
+        floor = _floor(document, request.per_page, large)
         smallest = min(word_sizes(pdf))
         assert smallest[0] >= floor - 0.01, (document, floor, smallest)
         assert not outside(pdf), (document, outside(pdf)[:3])  # nothing off its page

@@ -139,6 +139,7 @@ def after_symbol(night: Inputs, body: list[str], box: Box, size: float) -> Box:
     symbol = night.event.currency
     if not symbol:
         return box
+    size = max(size, night.least(PRIZES))  # large print: at least its smallest word
     font = night.font("body", "700")
     width = font.width(symbol, size) + SYMBOL_GAP
     baseline = box.y + box.h / 2 + font.mid * size

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 import zxingcpp
@@ -120,4 +122,122 @@ def transparency(pdf) -> list[str]:
             appearance = annotation.get("/AP", {}).get("/N")
             if isinstance(appearance, pikepdf.Stream):
                 walk(appearance, f"page {number} field ")
+
+
+def _printed_size(textpage, k: int) -> float:
+    """Letter k's size in pt as it lands on the paper: its font size times the scale every
+    matrix around it draws it at (a picture's included)."""
+    import math
+
+    import pypdfium2.raw as pdfium_c
+
+    matrix = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFText_GetMatrix(textpage.raw, k, matrix)
+    scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+    return round(pdfium_c.FPDFText_GetFontSize(textpage.raw, k) * scale, 2)
+
+
+def word_sizes(pdf: bytes) -> list[tuple[float, str, int]]:
+    """Every word printed on any page: its size in pt as it lands on the paper, the word and
+    its page. A word is a run of letters without white space at one size."""
+    found = []
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        textpage = page.get_textpage()
+        word, size, count = "", 0.0, textpage.count_chars()
+        for k in range(count + 1):
+            char = textpage.get_text_range(k, 1) if k < count else " "
+            char = "-" if char == "\ufffe" else char  # pdfium reads a hyphen ending a line so
+            letter = bool(char.strip()) and char != "\x02"
+            now = _printed_size(textpage, k) if letter else size
+            if word and (not letter or abs(now - size) > 0.05):
+                found.append((size, word, index))
+                word = ""
+            if letter:
+                word, size = word + char, now
+    return found
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text on a page: its baseline (pt down the page), size, words and left and
+    right (pt)."""
+
+    page: int
+    y: float
+    size: float
+    text: str
+    left: float
+    right: float
+
+
+def lines_of(pdf: bytes, pairs: bool = True) -> Iterator[tuple[Line, Line | None]]:
+    """Every line of text (letters on one baseline at one size), with (`pairs`) the next line
+    under it that shares some of its width, or (not `pairs`) alone."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    x, y = ctypes.c_double(), ctypes.c_double()  # a letter's origin, on its baseline
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        height, textpage = page.get_size()[1], page.get_textpage()
+        found: dict[tuple[float, float], list] = {}
+        for k in range(textpage.count_chars()):
+            char = textpage.get_text_range(k, 1)
+            if not char.strip() or char == "\x02":
+                continue
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, k, ctypes.byref(x), ctypes.byref(y))
+            key = (round(height - y.value, 1), round(_printed_size(textpage, k), 1))
+            left, _bottom, right, _top = textpage.get_charbox(k)
+            found.setdefault(key, []).append((left, right, char))
+        lines = list(
+            Line(
+                index,
+                top,
+                size,
+                "".join(c for *_, c in chars),
+                min(c[0] for c in chars),
+                max(c[1] for c in chars),
+            )
+            for (top, size), chars in sorted(found.items())
+        )
+        for n, line in enumerate(lines):
+            if not pairs:
+                yield line, None
+                continue
+            below = next(
+                (
+                    o
+                    for o in lines[n + 1 :]
+                    if o.y > line.y and o.left < line.right and o.right > line.left
+                ),
+                None,
+            )
+            if below is not None:
+                yield line, below
+
+
+def font_faces(pdf: bytes) -> set[str]:
+    """The names of the fonts a PDF's text is set in (its subsets' prefixes left out)."""
+    import pikepdf
+
+    faces = set()
+    with pikepdf.open(io.BytesIO(pdf)) as opened:
+        for obj in opened.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                name = str(obj.get("/BaseFont", ""))
+                faces.add(name.lstrip("/").partition("+")[2] or name.lstrip("/"))
+    return faces
+
+
+def outside(pdf: bytes) -> list[tuple[int, str]]:
+    """The letters printed (wholly or partly) off their page: (page, the words around)."""
+    found = []
+    for index, page in enumerate(pdfium.PdfDocument(pdf)):
+        (width, height), textpage = page.get_size(), page.get_textpage()
+        for k in range(textpage.count_chars()):
+            if not textpage.get_text_range(k, 1).strip():
+                continue
+            left, bottom, right, top = textpage.get_charbox(k)
+            if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
+                found.append((index, textpage.get_text_range(max(k - 12, 0), 24)))
     return found

@@ -34,8 +34,9 @@ MAX_DETAIL = 120  # an invitation's time, place, host or RSVP line
 EXTRAS = ("invitation", "name-tags", "prize-tags", "host-checklist", "sign-in-sheet")
 PAPERS = ("letter", "a4")
 PER_PAGE = (1, 2, 4)
-# --large-print: sheets a page, for each --per-page (a quarter is too small for it)
-LARGE_PER_PAGE = {1: 1, 2: 1, 4: 2}
+# --large-print: sheets a page, for each --per-page: one (a half or a quarter is too small
+# for its 14 pt words; a sheet whose grid needs it goes over both sides of its page)
+LARGE_PER_PAGE = {1: 1, 2: 1, 4: 1}
 
 _ID = re.compile(r"[A-Za-z0-9-]+")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")

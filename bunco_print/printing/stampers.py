@@ -14,7 +14,7 @@ from bunco_print.game.night import Night, SeatCard
 from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
 from bunco_print.printing.layout import Box, Slot
-from bunco_print.printing.layout.base import KICKER_SPACING_EM
+from bunco_print.printing.layout.base import KICKER_SPACING_EM, LARGE_KICKER_SPACING_EM
 from bunco_print.printing.layout.geometry import words
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
@@ -121,34 +121,36 @@ def _marker_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> It
 
 def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
     """The prize sheet with its numbers stamped: the pot's sum and each prize's amount (so a
-    catalogue lays it out once for every player count)."""
+    catalogue lays it out once for every player count), each page's in its own slots."""
     money = lambda amount: format_money(amount, event.currency)  # noqa: E731
     values = {"pot-players": str(event.players), "pot-buy-in": money(event.buy_in)}
     values["pot-pot"] = money(event.pot)
-    stamps = []
-    for slot in laid.page(doc).slots:
-        if slot.kind in ("field", "words"):  # written in (--buy-in none); the night's words
-            continue
-        if slot.id.startswith("prize-"):
-            text = money(event.prizes[slot.index].amount)
-            if len(text) >= 5:
-                slot = replace(slot, size=slot.size * LONG_AMOUNT)
-        else:
-            text = values[slot.id]
-        stamps.append((Rect(*slot.box.px()), slot_text(theme, slot, text)))
-    for page in bg.pages[doc]:
-        yield PageSpec(page, tuple(stamps))
+    for background, page in zip(bg.pages[doc], laid.pages(doc), strict=True):
+        stamps = []
+        for slot in page.slots:
+            if slot.kind in ("field", "words"):  # written in (--buy-in none); the night's words
+                continue
+            if slot.id.startswith("prize-"):
+                text = money(event.prizes[slot.index].amount)
+                if len(text) >= 5:
+                    slot = replace(slot, size=slot.size * LONG_AMOUNT)
+            else:
+                text = values[slot.id]
+            stamps.append((Rect(*slot.box.px()), slot_text(theme, slot, text)))
+        yield PageSpec(background, tuple(stamps))
 
 
 def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
     """The rules handout: the kicker's words and each prize's amount stamped where its
     flowing text left room for them (bg.words: WeasyPrint's boxes, a line 1.4 em tall)."""
     date = f" · {laid.date}" if laid.date else ""
-    texts = {"words-rules-kicker": f"How to play · {event.title}{date}".upper()}
+    kicker = f"How to play · {event.title}{date}"  # large print: in its own case
+    texts = {"words-rules-kicker": kicker if laid.large else kicker.upper()}
     if event.pot:
         money = lambda amount: format_money(amount, event.currency)  # noqa: E731
         texts |= {f"words-rules-prize-{i}": money(p.amount) for i, p in enumerate(event.prizes)}
-    kicker = {"role": "body", "weight": "700", "color": "muted", "spacing": KICKER_SPACING_EM}
+    spacing = LARGE_KICKER_SPACING_EM if laid.large else KICKER_SPACING_EM
+    kicker = {"role": "body", "weight": "700", "color": "muted", "spacing": spacing}
     stamps: dict[int, list] = {}
     for key, (page, x1, y1, x2, y2) in bg.words.items():
         if key in texts:

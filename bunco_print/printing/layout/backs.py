@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.base import TEXT_FILL, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, page_size_css
-from bunco_print.printing.layout.sheet_dims import content_box, sheet_plan
+from bunco_print.printing.layout.sheet_dims import SHEET, content_box, sheet_plan
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,9 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
         b = content_box(night, i, back=True)
         x, y, cw, ch = b.x, b.y, b.w, b.h
         s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's words
-        label_h, fs = max(44 * s, 20) * k, max(11 * s, 7) * k
+        # the words' size: the smallest (0.85 of it) no smaller than the sheets' smallest
+        least = night.least(SHEET)
+        label_h, fs = max(44 * s, 20) * k, max(max(11 * s, 7) * k, least / 0.85)
         words = fs * 2.2 + fs * 1.8 + label_h + fs * 2.4
         art = min(cw * 0.5, ch * 0.4, ch * 0.9 - words)  # large print: the art gives way
         top = y + (ch - (fs * 2.2 + art + fs * 1.8 + label_h + fs * 2.4)) / 2
@@ -70,7 +72,8 @@ def backs_page(night: Inputs, count: int = 0, number: int = 0) -> BacksPage:
                 sample,
             )
         )
-        foot = max(10 * s, 9) * k  # its text 6 to 7 pt (large print 1.3x): small, not tiny
+        # its text 6 to 7 pt (large print: the sheets' smallest): small, not tiny
+        foot = max(max(10 * s, 9) * k, least / TEXT_FILL)
         slots.append(
             night.text_slot(
                 f"b{i}-number",

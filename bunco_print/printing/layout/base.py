@@ -19,6 +19,19 @@ TEXT_FILL = 0.7
 # MIN_TEXT_QUARTER. Text that cannot fit at it wraps or is shortened with an ellipsis.
 MIN_TEXT, MIN_TEXT_QUARTER = 6.0, 5.0
 LARGE = 1.3  # --large-print: how much larger text and write-in boxes are
+# --large-print: the smallest word each document prints (pt). Large-print guidance asks 16 pt
+# for what is read (the rules, the prizes, the cards and markers on the tables), clear-print
+# guidance 14 pt for forms filled in at the table and 12 pt at the very least (tally pads).
+LARGE_TEXT = {
+    "rules": 16.0,
+    "prize_sheet": 16.0,
+    "seat_cards": 16.0,
+    "table_marker": 16.0,
+    "score_sheet": 14.0,
+    "team_card": 14.0,
+    "tally_pad": 12.0,
+}
+LARGE_LEADING = 1.4  # --large-print: running text's lines at least this many ems apart
 MIN_NAME = 7.0  # a player's name: on two lines, or cut short, rather than smaller
 
 
@@ -62,6 +75,15 @@ class Inputs:
         """The smallest text size on this night's pages (pt): small print on quarter-page
         sheets may go a point lower."""
         return MIN_TEXT_QUARTER if self.per_page == 4 else MIN_TEXT
+
+    def least(self, doc: str) -> float:
+        """The smallest word document `doc` prints (pt): in large print its LARGE_TEXT."""
+        return LARGE_TEXT[doc] if self.large else self.min_text
+
+    def words(self, size: float, doc: str) -> float:
+        """A word `size` pt in the normal pack, as document `doc` prints it: LARGE times as
+        large in large print, and never under the document's smallest."""
+        return max(size * self.scale, self.least(doc))
 
     @property
     def colors(self) -> dict[str, str]:
@@ -189,11 +211,16 @@ class Inputs:
         slot = words(slot_id, box, text, size, color, index, role, weight, align, spacing, line)
         return replace(slot, rotate=rotate) if rotate else slot
 
-    def kicker_words(self, date: str, room: float, size: float) -> tuple[str, float]:
-        """The night's title and date as a kicker (small capitals) `room` pt wide, at `size` or
-        as kicker_lines fits them."""
-        fitted, fitted_fs = kicker_lines(self, date, room, size)
-        return (fitted, fitted_fs) if fitted else (titled(self.event.title, date).upper(), size)
+    def kicker_words(
+        self, date: str, room: float, size: float, floor: float = 0.0
+    ) -> tuple[str, float, float]:
+        """The night's title and date as a kicker `room` pt wide: its words as printed (small
+        capitals; large print: their own case), at `size` or as kicker_lines fits them, and
+        the spacing between its letters (em)."""
+        fitted, fitted_fs = kicker_lines(self, date, room, size, floor)
+        if not fitted:
+            fitted, fitted_fs = kicker_case(self, titled(self.event.title, date)), size
+        return fitted, fitted_fs, kicker_spacing(self)
 
     def text_slot(
         self,
@@ -228,6 +255,7 @@ class Inputs:
 
 
 KICKER_SPACING_EM = 0.12  # small capitals (.smallcaps in common.css) are spaced this much
+LARGE_KICKER_SPACING_EM = 0.02  # large print's kickers, in their own case (common.css)
 
 
 def titled(title: str, date: str) -> str:
@@ -236,16 +264,30 @@ def titled(title: str, date: str) -> str:
     return f"{title} · {date}" if date else title
 
 
-def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
+def kicker_case(night: Inputs, text: str) -> str:
+    """A kicker's words as printed: small capitals, or in large print their own case."""
+    return text if night.large else text.upper()
+
+
+def kicker_spacing(night: Inputs) -> float:
+    """The space between a kicker's letters, in ems."""
+    return LARGE_KICKER_SPACING_EM if night.large else KICKER_SPACING_EM
+
+
+def kicker_line(
+    night: Inputs, date: str, room: float, size: float, floor: float = 0.0
+) -> tuple[str, float]:
     """The night's title and date as one line of small capitals `room` pt wide: ("", 0) when
-    they fit at `size`; else smaller, down to the smallest text, then with the title cut short
-    (the date kept whole). The text is in capitals, as printed."""
-    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
-    title, tail = night.event.title.upper(), f" · {date}".upper() if date else ""
+    they fit at `size`; else smaller, down to `floor` (by default the smallest text), then with
+    the title cut short (the date kept whole). The text is in capitals (large print: its own
+    case), as printed."""
+    font, spacing = night.font("body", "700"), kicker_spacing(night)
+    title, tail = kicker_case(night, night.event.title), kicker_case(night, f" · {date}")
+    tail = tail if date else ""
     fitted = font.fit(title + tail, room, size, spacing)
     if fitted >= size:
         return "", 0.0
-    floor = night.min_text * night.scale
+    floor = floor or night.min_text * night.scale
     if fitted >= floor:
         return title + tail, fitted
     while title and font.width(title.rstrip() + "…" + tail, floor, spacing * floor) > room:
@@ -253,15 +295,18 @@ def kicker_line(night: Inputs, date: str, room: float, size: float) -> tuple[str
     return title.rstrip() + "…" + tail, floor
 
 
-def kicker_lines(night: Inputs, date: str, room: float, size: float) -> tuple[str, float]:
+def kicker_lines(
+    night: Inputs, date: str, room: float, size: float, floor: float = 0.0
+) -> tuple[str, float]:
     """As kicker_line, but a title that one line cannot hold whole at the smallest text size
     goes on two (split by a newline: the title's first words, then the rest and the date);
     cut short, the date kept whole, only when two lines cannot hold it either."""
-    one, one_fs = kicker_line(night, date, room, size)
+    one, one_fs = kicker_line(night, date, room, size, floor)
     if "…" not in one:
         return one, one_fs
-    font, spacing = night.font("body", "700"), KICKER_SPACING_EM
-    title, tail = night.event.title.upper(), f" · {date}".upper() if date else ""
+    font, spacing = night.font("body", "700"), kicker_spacing(night)
+    title, tail = kicker_case(night, night.event.title), kicker_case(night, f" · {date}")
+    tail = tail if date else ""
 
     def natural(line: str) -> float:
         return font.width(line, 1) + spacing * len(line)
@@ -271,7 +316,7 @@ def kicker_lines(night: Inputs, date: str, room: float, size: float) -> tuple[st
         return one, one_fs
     first, second = min(splits, key=lambda pair: max(map(natural, pair)))
     two_fs = min(size, room / max(natural(first), natural(second)))
-    floor = night.min_text * night.scale
+    floor = floor or night.min_text * night.scale
     if two_fs >= floor:
         return f"{first}\n{second}", two_fs
     # two lines at the smallest size: the first as long as fits, the rest cut short

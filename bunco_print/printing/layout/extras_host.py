@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import KICKER_SPACING_EM, Inputs, titled
+from bunco_print.printing.layout.base import Inputs, kicker_case, kicker_spacing, titled
 from bunco_print.printing.layout.extras import Line, extra_page
 from bunco_print.printing.layout.geometry import Block, Box, Page, Slot, page_size_css
 
@@ -232,17 +232,18 @@ def checklist_page(night: Inputs, date: str, time: str = "") -> ChecklistPage:
 
 
 def kicker_slot(night: Inputs, slot_id: str, at: Block, text: str) -> Slot:
-    """A page's kicker (the night's title and date in small capitals, centred, 8 pt), stamped."""
+    """A page's kicker (the night's title and date in small capitals, large print in their own
+    case; centred, 8 pt), stamped."""
     return night.words_in(
         slot_id,
         at,
-        text.upper(),
+        kicker_case(night, text),
         8 * night.scale,
         "muted",
         weight="700",
         align="center",
         line=1,
-        spacing=KICKER_SPACING_EM,
+        spacing=kicker_spacing(night),
     )
 
 

@@ -42,6 +42,17 @@ class FontMetrics:
         natural = self.width(text, 1) + spacing_em * len(text)
         return min(size, width / natural) if natural else size
 
+    def lines(self, text: str, width: float, size: float) -> int:
+        """How many lines `text` takes `width` pt wide at `size` pt, broken at spaces."""
+        count, line = 1, ""
+        for word in text.split():
+            longer = f"{line} {word}".strip()
+            if line and self.width(longer, size) > width:
+                count, line = count + 1, word
+            else:
+                line = longer
+        return count
+
     def shorten(
         self, text: str, width: float, size: float, floor: float, spacing_em: float = 0
     ) -> tuple[str, float]:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.sheet_dims import SHEET
 from bunco_print.printing.layout.side_grid import SIDE_HEAD, SIDE_TITLE, Part
 
 # The score grid: a block per set (its W and L boxes, a Bunco tally, a mini-Bunco tally where
@@ -31,7 +32,7 @@ WORDS_IN_ROW, WORDS_IN_BOX, WORDS_MIN, WORDS_MAX = 0.42, 0.45, 6.2, 9.5
 DIE_IN_ROW, DIE_IN_COLUMN, DIE_MAX = 0.64, 0.6, 17
 
 
-def score_cells(night: Inputs, w, h, ref=None) -> tuple[int, float, float]:
+def score_cells(night: Inputs, w, h) -> tuple[int, float, float]:
     """The score grid's bands, its W and L boxes' width and its rows' height in w x h pt."""
     sets, rounds = night.event.sets, night.event.rounds_per_set
     units = BLOCK_UNITS + (MINI_UNITS if night.ruleset.track_mini_buncos else 0)
@@ -43,10 +44,6 @@ def score_cells(night: Inputs, w, h, ref=None) -> tuple[int, float, float]:
             box_w = (w - per_band * SET_GAP - ROUND_MIN) / (per_band * units + ROUND_UNITS)
             row_h = (h - (bands - 1) * BAND_GAP) / bands / (rounds + BAND_EXTRA_ROWS)
             candidates.append((bands, min(box_w, BOX_MAX * big), min(row_h, ROW_MAX * big)))
-    if big > 1 and night.per_page == 2:  # large print asked for 4 a page: the boxes and the
-        # rows as much larger than that normal sheet's (`ref`, sheets.reference_cells) as can be
-        ref_box, ref_row = ref
-        return max(candidates, key=lambda c: (min(c[1] / ref_box, c[2] / ref_row), -c[0]))
     best_room, best = -1.0, (1, 0.0, 0.0)
     for bands, box_w, row_h in candidates:
         room = min(box_w, row_h * ROW_WEIGHT)
@@ -97,12 +94,12 @@ class Band:
         return self.left + g.round_w + g.gap / 2 + place * g.pitch
 
 
-def score_measures(night: Inputs, oy, w, h, word: str, part: Part | None, ref) -> ScoreGrid:
+def score_measures(night: Inputs, oy, w, h, word: str, part: Part | None) -> ScoreGrid:
     """The score grid's measures for w x h pt from oy (`part`: one side's sets, from the top)."""
     mini, big = night.ruleset.track_mini_buncos, night.scale
     rounds = night.event.rounds_per_set
     if part is None:
-        bands, box_w, row_h = score_cells(night, w, h, ref)
+        bands, box_w, row_h = score_cells(night, w, h)
         first, count = 1, night.event.sets
         per_band, round_w = math.ceil(count / bands), max(box_w * ROUND_UNITS, ROUND_MIN)
     else:
@@ -116,7 +113,7 @@ def score_measures(night: Inputs, oy, w, h, word: str, part: Part | None, ref) -
     cols += (("Mini", tally_unit * MINI_UNITS),) if mini else ()
     # large print: its words 1.3x even where the rows could not grow (they fill more of a row)
     in_cells = min(row_h * WORDS_IN_ROW * big, box_w * WORDS_IN_BOX, WORDS_MAX * big)
-    size = max(in_cells, WORDS_MIN * big)
+    size = max(in_cells, WORDS_MIN * big, night.least(SHEET))
     title_h, head_h = row_h * TITLE_ROWS, row_h * HEAD_ROWS
     if part is not None:  # a two-sided sheet's tall rows: the set's title as tall as its words
         title_h, head_h = min(title_h, size * SIDE_TITLE), min(head_h, size * SIDE_HEAD)
@@ -155,10 +152,11 @@ def bands(g: ScoreGrid, ox) -> Iterator[Band]:
 # The team card's punch grid: a row per set (its number, a punch box per round showing the
 # round's die, a Bonko tally, the set's wins) under a head. Measures in pt unless said otherwise.
 # The head: a share of the grid's height, at most PUNCH_HEAD_MAX, at most a PUNCH_HEAD_PER-th
-# of its width; between rows a share of the height, at most PUNCH_GAP_MAX; a row at its
-# tallest PUNCH_ROW_MAX (times --large-print's scale).
+# of its width; between rows a share of the height, at most PUNCH_GAP_MAX (large print:
+# PUNCH_GAP_LARGE, so that four sets' taller rows, under its larger words, fit one side); a row
+# at its tallest PUNCH_ROW_MAX (times --large-print's scale).
 PUNCH_HEAD_IN_H, PUNCH_HEAD_MAX, PUNCH_HEAD_PER = 0.07, 16, 24
-PUNCH_GAP_IN_H, PUNCH_GAP_MAX, PUNCH_ROW_MAX = 0.03, 8, 64
+PUNCH_GAP_IN_H, PUNCH_GAP_MAX, PUNCH_ROW_MAX, PUNCH_GAP_LARGE = 0.03, 8, 64, 6
 # The set-number and wins columns: a share of the width, at most this many rows wide; the tally
 # the same, wider; the room the columns leave over; the space before the tally and the wins.
 SIDE_COL_IN_W, SIDE_COL_ROWS, TALLY_COL_IN_W, TALLY_COL_ROWS = 0.12, 1.3, 0.22, 3
@@ -175,7 +173,7 @@ def _punch_rows(night: Inputs, w, h, sets: int) -> tuple[float, float, float]:
     """The punch grid's head height, the gap between its rows and their height (large print:
     up to LARGE times as tall)."""
     head_h = min(h * PUNCH_HEAD_IN_H, PUNCH_HEAD_MAX, w / PUNCH_HEAD_PER)
-    gap = min(h * PUNCH_GAP_IN_H, PUNCH_GAP_MAX)
+    gap = min(h * PUNCH_GAP_IN_H, PUNCH_GAP_LARGE if night.large else PUNCH_GAP_MAX)
     row_h = min((h - head_h - (sets - 1) * gap) / sets, PUNCH_ROW_MAX * night.scale)
     return head_h, gap, row_h
 

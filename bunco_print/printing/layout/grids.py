@@ -16,6 +16,7 @@ from bunco_print.printing.layout.grid_cells import (
     punch_measures,
     score_measures,
 )
+from bunco_print.printing.layout.sheet_dims import SHEET, round_word
 from bunco_print.printing.layout.side_grid import Part
 from bunco_print.theming.ink_saver import LARGE_FROM
 
@@ -25,9 +26,8 @@ PILL_TOP, PILL_SHORTER = 1, 3  # a set title's tinted pill: this far down, this 
 DIE_OUTLINE, DIE_OUTLINE_MIN = 14, 0.7
 RULE_W, TOTAL_RULE_W, FRAME_W, FRAME_RADIUS = 0.6, 1.1, 1.2, 3  # a block's lines
 # Words, in em of the grid's word size: ROUND and Total, a set's title, its "then a break",
-# the W and L heads, the tallies' heads; the spacing of ROUND's letters (pt).
+# the W and L heads, the tallies' heads (ROUND's letters spaced: sheet_dims.round_word).
 ROUND_EM, TOTAL_EM, SET_EM, BREAK_EM, SHORT_HEAD_EM, LONG_HEAD_EM = 0.72, 0.8, 1.25, 0.7, 0.95, 0.85
-ROUND_SPACING = 0.5
 # Baselines: the heads' this far down their row (a share of it); Total's, a set title's and
 # a break's this many em below their row's middle.
 HEAD_BASELINE, TOTAL_DROP, SET_DROP, BREAK_DROP = 0.68, 0.35, 0.45, 0.3
@@ -80,13 +80,12 @@ def score_grid(
     word: str,
     marks: Marks | None = None,
     part: Part | None = None,
-    ref: tuple[float, float] | None = None,
 ) -> None:
     """The score sheet's grid filling w x h pt at (ox, oy): sets in blocks of rounds, each round
     a row with a die showing its mark, W and L boxes, a Bunco tally (and a mini-Bunco tally), a
     set total row. Blocks sit side by side in bands; the band count gives the roomiest cells.
     `part`: only these sets, in the cells given (one side of a two-sided sheet), from the top."""
-    g = score_measures(night, oy, w, h, word, part, ref)
+    g = score_measures(night, oy, w, h, word, part)
     # drawing order: tints, rules, frames, dice
     for band in bands(g, ox):
         _round_dice(night, layer, g, band, marks)
@@ -135,12 +134,13 @@ def _set_block(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, mar
 
 def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> None:
     """A band's words: ROUND and Total in the round column, then each set's title and heads."""
-    body, least = night.family("body"), night.min_text * night.scale
+    body, least = night.family("body"), night.least(SHEET)
     x, head_y = band.left + g.round_w / 2, band.top + g.title_h + g.head_h * HEAD_BASELINE
     total_y = band.grid_top + g.rounds * g.row_h + g.row_h * 0.5 + g.size * TOTAL_DROP
     round_size, total_size = max(g.size * ROUND_EM, least), max(g.size * TOTAL_EM, least)
+    word, spacing = round_word(night)
     layer.text(
-        svg.text(x, head_y, "ROUND", round_size, body, 700, night.muted, "middle", ROUND_SPACING)
+        svg.text(x, head_y, word, round_size, body, 700, night.muted, "middle", spacing)
         + svg.text(x, total_y, "Total", total_size, body, 700, night.colors["ink"], "middle")
     )
     for place in band.blocks:
@@ -150,7 +150,7 @@ def _band_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, band: Band) -> No
 
 def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, number, head_y):
     """A set block's title ("Set 2", and "then a break" where the ruleset has one) and heads."""
-    c, body, least = night.colors, night.family("body"), night.min_text * night.scale
+    c, body, least = night.colors, night.family("body"), night.least(SHEET)
     title_mid = band.top + g.title_h * 0.5
     layer.text(
         svg.text(
@@ -174,7 +174,7 @@ def _set_words(night: Inputs, layer: svg.Layer, g: ScoreGrid, x, band: Band, num
                 body,
                 fill=night.muted,
                 anchor="end",
-                italic=True,
+                italic=not night.large,  # large print: no italics
             )
         )
     for head, col_w in g.cols:
@@ -236,7 +236,7 @@ def _punch_row(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, w, top, marks)
 
 def _punch_words(night: Inputs, layer: svg.Layer, g: PunchGrid, ox, word: str, page_h):
     """The head (its long line as a label), and the column of SETs (a label) and numbers."""
-    c, body, least, row_h = night.colors, night.family("body"), night.min_text, g.row_h
+    c, body, least, row_h = night.colors, night.family("body"), night.least(SHEET), g.row_h
     head_y, head_size = g.top + g.head_h * PUNCH_HEAD_BASELINE, max(g.size * PUNCH_HEAD_EM, least)
     labels = [
         night.label(
@@ -308,7 +308,7 @@ def tally_grids(night: Inputs, layer: svg.Layer, xs, ys, w, h, teams=("Us", "The
         team_w,
         team_w * SCORE_IN_TEAM,
         size,
-        max(size * SCORE_EM, SCORE_MIN),
+        max(size * SCORE_EM, night.words(SCORE_MIN, "tally_pad")),
     )
     for oy in ys:
         for ox in xs:

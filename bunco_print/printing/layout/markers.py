@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import KICKER_SPACING_EM, Inputs
+from bunco_print.printing.layout.base import LARGE_LEADING, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, Strip, page_size_css
 from bunco_print.printing.layout.pads import safe_area
 from bunco_print.printing.layout.sheets import rule_strip
@@ -18,6 +18,7 @@ class MarkerPage:
     notes: tuple[Block, Block]
     strips: tuple[Strip, ...] = ()
     scale: float = 1.0  # --large-print: the kicker's and the note's words this much larger
+    note: str = ""  # the scoring reminder under the table's name (on two lines if need be)
 
 
 @dataclass(frozen=True)
@@ -31,17 +32,19 @@ class PiecesPages:
 # scale, "shares" are of the half's height. Its frame at the safe EDGE (corners FRAME_RADIUS,
 # line FRAME_LINE), the corners' art CORNER_INSET in, CORNER_SIZE; the dice (DICE_W by DICE_H)
 # DICE_DOWN down; the kicker KICKER_UNDER_DICE under the dice's top, in KICKER_ROOM-narrower
-# room than the table's slot, KICKER_SIZE (k) at most, in lines KICKER_LINE (k) tall.
+# room than the table's slot, KICKER_SIZE (k) at most, in lines KICKER_LINE ems tall.
 FRAME_RADIUS, FRAME_LINE, CORNER_INSET, CORNER_SIZE = 12, 1, 8, 58
 DICE_W, DICE_H, DICE_DOWN = 120, 50.4, 0.12
-KICKER_UNDER_DICE, KICKER_ROOM, KICKER_SIZE, KICKER_LINE = 58, 40, 9, 12
+KICKER_UNDER_DICE, KICKER_ROOM, KICKER_SIZE, KICKER_LINE = 58, 40, 9, 12 / 9
 # The table's slot: TABLE_INSET in from the safe edge, TABLE_H tall, TABLE_DOWN down; the rule
 # (the theme's art or an accent line RULE_W wide) RULE_GAP under it, RULE_LEN long (the art
-# RULE_ART_H tall); the note NOTE_GAP under the slot (upside down: its top NOTE_UP higher, k).
+# RULE_ART_H tall); the note NOTE_GAP under the slot, NOTE_SIZE (k), in lines NOTE_LINE ems tall.
 TABLE_INSET, TABLE_H, TABLE_DOWN = 10, 118, 0.4
-RULE_GAP, RULE_LEN, RULE_W, RULE_ART_H, NOTE_GAP, NOTE_UP = 8, 142, 1.5, 11, 18, 14
+RULE_GAP, RULE_LEN, RULE_W, RULE_ART_H = 8, 142, 1.5, 11
+NOTE_GAP, NOTE_SIZE, NOTE_LINE = 18, 10, LARGE_LEADING
 # The fold across the middle: a dashed line and FOLD at each end, FOLD_UP over it (k words).
 FOLD_LINE, FOLD_DASH, FOLD_UP, FOLD_SIZE, FOLD_SPACING = 0.7, "5 4", 4, 6.5, 1
+MARKER = "table_marker"  # the document whose smallest word (base.LARGE_TEXT) markers keep
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,25 @@ class Face:
         return self.slot_y + self.slot_h + RULE_GAP
 
 
+def note_words(night: Inputs) -> str:
+    """The scoring reminder under the table's name."""
+    ruleset = night.ruleset
+    return (
+        f"Roll for the round’s number · three of a kind {ruleset.mini_bunco_points} · "
+        f"{ruleset.word}! {ruleset.bunco_points}"
+    )
+
+
+def _note(night: Inputs, room: float) -> tuple[str, float, float]:
+    """The scoring reminder as printed `room` pt wide: on one line, or two when it cannot
+    hold it at its size (split at its middle dot); its size and its height."""
+    size, note = night.words(NOTE_SIZE, MARKER), note_words(night)
+    if night.font("body").width(note, size) > room:
+        first, _dot, rest = note.rpartition(" · ")
+        note = f"{first} ·\n{rest}"
+    return note, size, size * NOTE_LINE * (note.count("\n") + 1)
+
+
 def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     """A fold-over tent card: the fold runs across the middle; the top half is the bottom half
     turned 180 degrees, so each side reads upright once folded. Slot m-top is stamped upside
@@ -73,28 +95,20 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
     note_y = f.slot_y + f.slot_h + NOTE_GAP
     # the title and date on one line clear of the corners' art: smaller, then cut short, if a
     # long title needs it
-    fitted, kicker_fs = night.kicker_words(date, f.slot_w - 2 * KICKER_ROOM, KICKER_SIZE * k)
-    kicker_h = KICKER_LINE * k * (fitted.count("\n") + 1)  # a line or two
+    size, room = night.words(KICKER_SIZE, MARKER), f.slot_w - 2 * KICKER_ROOM
+    floor = night.words(night.min_text, MARKER)
+    fitted, kicker_fs, spacing = night.kicker_words(date, room, size, floor)
+    kicker_h = KICKER_LINE * kicker_fs * (fitted.count("\n") + 1)  # a line or two
     kickers = (
-        Block(f.slot_x, h - kicker_y - kicker_h, f.slot_w, kicker_fs),
-        Block(f.slot_x, h + kicker_y, f.slot_w, kicker_fs),
+        Block(f.slot_x, h - kicker_y - kicker_h, f.slot_w),
+        Block(f.slot_x, h + kicker_y, f.slot_w),
     )
-    line = KICKER_LINE * k / kicker_fs
-    stamped = tuple(
-        night.words_in(
-            f"m-kicker-{n}",
-            at,
-            fitted,
-            kicker_fs,
-            "muted",
-            weight="700",
-            align="center",
-            line=line,
-            spacing=KICKER_SPACING_EM,
-            rotate=180 if n == 0 else 0,  # the top half's upside down
-        )
+    stamped = tuple(  # the night's words, stamped: the top half's upside down
+        night.words_in(f"m-kicker-{n}", at, fitted, kicker_fs, "muted", weight="700",
+                       align="center", line=KICKER_LINE, spacing=spacing, rotate=180 * (1 - n))
         for n, at in enumerate(kickers)
-    )
+    )  # fmt: skip
+    note, note_fs, note_h = _note(night, f.slot_w)
     page = Page(
         "table_marker-page-0",
         w,
@@ -107,11 +121,12 @@ def marker_page(night: Inputs, date: str = "") -> MarkerPage:
         page,
         page_size_css(night.paper),
         (
-            Block(f.slot_x, h - note_y - NOTE_UP * k, f.slot_w),
-            Block(f.slot_x, h + note_y, f.slot_w),
+            Block(f.slot_x, h - note_y - note_h, f.slot_w, note_fs),
+            Block(f.slot_x, h + note_y, f.slot_w, note_fs),
         ),
         _rule_strips(night, f),
         k,
+        note,
     )
 
 
@@ -154,7 +169,8 @@ def _face(night: Inputs, f: Face) -> str:
 
 def _folded(night: Inputs, f: Face, face: str) -> str:
     """The page: the face turned in the top half and upright in the bottom, the fold between."""
-    w, h, size, body, muted = f.w, f.h, FOLD_SIZE * night.scale, night.family("body"), night.muted
+    w, h, body, muted = f.w, f.h, night.family("body"), night.muted
+    size = night.words(FOLD_SIZE, MARKER)
     return "\n".join(
         [
             f'<g transform="rotate(180 {svg.n(w / 2)} {svg.n(h / 2)})">{face}</g>',
@@ -199,12 +215,9 @@ def _table_slots(night: Inputs, f: Face) -> tuple[Slot, ...]:
 
 
 def pieces_pages(night: Inputs, names: tuple[str, ...]) -> PiecesPages:
-    """Each art piece on its own 2in page, so the stamper can scale it into any slot: the
-    seat cards' tinted discs (seat_cards.py), or the sheets' white backs (--star-on-back)."""
-    event = night.event
-    under = night.colors["soft"] if event.seat_cards and not event.star_on_back else ""
+    """Each art piece on its own 2in page, so the stamper can scale it into any slot."""
     pages = tuple(
-        Page(f"pieces-page-{k}", 144, 144, svg.data_uri(svg.document(144, 144, art, under=under)))
+        Page(f"pieces-page-{k}", 144, 144, svg.data_uri(svg.document(144, 144, art)))
         for k, art in enumerate(
             svg.image(night.art(name), 0, 0, 144, 144, opacity=night.art_opacity) for name in names
         )

@@ -15,6 +15,7 @@ from html import escape
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import Label
+from bunco_print.printing.layout.handout import handout_least, handout_scale
 
 
 def _f(x: float) -> str:
@@ -109,9 +110,11 @@ def _row_size(night: Inputs, w, h, t) -> RowSize:
     nw = min(step * (0.81 if night.large else 0.62), 92)
     nh = min(nw * 0.5, 34)
     fs = min(nh * 0.42, nw / 6, 13)
-    numbers = fs < night.min_text  # too small for names: the tables' numbers (H the Head)
+    least = handout_least(night)
+    numbers = fs < least  # too small for names: the tables' numbers (H the Head)
     if numbers:
-        fs = max(min(nh * 0.6, nw / 2.4, 13), night.min_text)
+        fs = max(min(nh * 0.6, nw / 2.4, 13), least)
+        nh = max(nh, fs / 0.6)  # at the smallest size, as tall as the number needs
     return RowSize(step, nw, nh, h / 2, fs, numbers, min(h * 0.28, step * 0.45, 40))
 
 
@@ -213,22 +216,34 @@ def _node(night: Inputs, x, y, r, n, grow, stroke, text_y, size, label) -> str:
 def _number_size(night: Inputs, r: float, n: int, share: float) -> float:
     """The size of table n's number in a node of radius r: smaller for three digits, never
     below the smallest text size."""
-    return max(r * (share if n < 100 else share * 0.82), night.min_text)
+    return max(r * (share if n < 100 else share * 0.82), handout_least(night))
 
 
-def _per_row(night: Inputs, t: int) -> int:
-    """How many tables a row of the snake holds: in large print (drawn on a page 1.3x
-    narrower) fewer, so its numbers grow with the rest."""
+# The snake of many tables: its rows SNAKE_ROW apart (its units); a dot's radius a share of
+# its room across and down, at most DOT_MAX. Large print: rows SNAKE_ROW_LARGE apart and
+# the dots a larger share of their room, as many a row as leave a dot room for its number at
+# the smallest size (DOT_NUMBER of the radius).
+SNAKE_ROW, SNAKE_ROW_LARGE, DOT_ACROSS, DOT_DOWN, DOT_LARGE, DOT_MAX = 46, 40, 0.36, 0.3, 0.44, 13
+DOT_NUMBER = 0.9
+
+
+def _per_row(night: Inputs, t: int, w: float) -> int:
+    """How many tables a row of the snake `w` wide holds: in large print fewer, so its
+    numbers are at least the smallest size and fit their dots."""
     per_row = 20 if t > 40 else max(10, math.ceil((t + 1) / 2))
-    return round(per_row / night.scale) if night.large else per_row
+    if not night.large:
+        return per_row
+    radius = handout_least(night) / DOT_NUMBER
+    return max(1, min(per_row, int(w * DOT_LARGE / radius)))
 
 
 def _snake(night: Inputs, w, h, t) -> str:
     """Many tables: numbered dots in a snake, rows of `per_row`, joined in order."""
-    per_row = _per_row(night, t)
+    per_row = _per_row(night, t, w)
     rows = math.ceil(t / per_row)
     step, rstep = w / per_row, h / rows
-    r = min(step * 0.36, rstep * 0.3, 13)
+    across, down = (DOT_LARGE, DOT_LARGE) if night.large else (DOT_ACROSS, DOT_DOWN)
+    r = min(step * across, rstep * down, DOT_MAX)
 
     def at(n: int) -> tuple[float, float]:
         row, k = (n - 1) // per_row, (n - 1) % per_row
@@ -244,7 +259,18 @@ def _snake(night: Inputs, w, h, t) -> str:
         x, y = at(n)
         label = head_letter(night) if n == 1 else n
         out.append(
-            _node(night, x, y, r, n, 1.25, 1, y + r * 0.36, _number_size(night, r, n, 0.9), label)
+            _node(
+                night,
+                x,
+                y,
+                r,
+                n,
+                1.25,
+                1,
+                y + r * 0.36,
+                _number_size(night, r, n, DOT_NUMBER),
+                label,
+            )
         )
     return "\n".join(out)
 
@@ -266,37 +292,34 @@ def _groups(night: Inputs, w, h, t, labels: list[Label]) -> str:
     c, g = night.colors, night.ruleset.group_tables
     groups = math.ceil(t / g)
     out = []
+    # the groups' words: 8 (large print: the smallest size), above their tables
+    fs, large = max(8, handout_least(night)), night.large
     if groups <= 4:  # a few groups: each its own small ladder, every move drawn
         gw = w / groups
-        pad = 6 / night.scale  # the gap between groups, the same on the page in large print
+        pad = 6 / handout_scale(night)  # the gap between groups, the same in large print
+        word, spacing = ("Group", 0) if large else ("GROUP", 0.6)
         for gi in range(groups):
             size = min(g, t - gi * g)
-            row = _row(night, (gw - 2 * pad) * size / g, h - 16, size, first=gi * g + 1)
+            row = _row(night, (gw - 2 * pad) * size / g, h - fs - 8, size, first=gi * g + 1)
             out.append(
                 f'<g transform="translate({_f(gi * gw + pad)} 2)">\n<text'
                 f' x="{_f((gw - 2 * pad) / 2)}"'
-                f' y="11" text-anchor="middle" font-family="{night.family("body")}"'
-                f' font-weight="700" font-size="8" fill="{night.muted}" letter-spacing="0.6">'
-                f'GROUP {gi + 1}</text>\n<g transform="translate(0 12)">'
-                f"{row}</g>\n</g>"
+                f' y="{_f(fs + 3)}" text-anchor="middle" font-family="{night.family("body")}"'
+                f' font-weight="700" font-size="{_f(fs)}" fill="{night.muted}"'
+                f' letter-spacing="{spacing}">{word} {gi + 1}</text>\n'
+                f'<g transform="translate(0 {_f(fs + 4)})">{row}</g>\n</g>'
             )
         return "\n".join(out)
-    # many groups: one example ladder, then every group as a row of numbered tables
-    ew = w * 0.34
-    labels.append(
-        night.label(
-            ew / 2,
-            11,
-            "EVERY GROUP MOVES LIKE THIS",
-            8,
-            "lb-b lb-m",
-            "middle",
-            ew + 40,
-            spacing=0.6,
-        )
-    )
-    example = _row(night, ew, min(h - 18, 120), g, first=2, node_class="mv-example")
-    out.append(f'<g transform="translate(0 14)">{example}</g>')
+    # many groups: one example ladder, then every group as a row of numbered tables (not in
+    # large print: so many numbers would not fit at its size; the legend says how they go)
+    ew = w if large else w * 0.34
+    every = "Every group moves like this" if large else "EVERY GROUP MOVES LIKE THIS"
+    spacing = 0 if large else 0.6
+    labels.append(night.label(ew / 2, fs + 3, every, fs, "lb-b lb-m", "middle", ew + 40, spacing))
+    example = _row(night, ew, min(h - fs - 10, 120), g, first=2, node_class="mv-example")
+    out.append(f'<g transform="translate(0 {_f(fs + 6)})">{example}</g>')
+    if large:
+        return "\n".join(out)
     gx = ew + 16
     per_row, rows, r = _group_grid(w, h, groups, g)
     cell_w, cell_h = (w - gx) / per_row, h / rows
@@ -353,19 +376,12 @@ def diagram(night: Inputs, w: float, h: float) -> tuple[str, tuple[Label, ...]]:
 
 def diagram_height(night: Inputs, w: float) -> float:
     """The height of a diagram w wide, in its own units (in large print it is drawn for a page
-    1.3x narrower and printed 1.3x)."""
+    handout_scale times narrower and printed that much larger)."""
     ruleset, t = night.ruleset, len(night.event.tables)
-    h = 128 if t <= 7 else max(t // 20 + 1, 2) * 46
+    h = 128 if t <= 7 else max(t // 20 + 1, 2) * SNAKE_ROW
     if night.large and t > 7:
-        h = max(math.ceil(t / _per_row(night, t)), 2) * 46
+        h = max(math.ceil(t / _per_row(night, t, w)), 2) * SNAKE_ROW_LARGE
     g = ruleset.group_tables
     if ruleset.naming == "groups" and g and t > g:
         h = 120 if t <= 4 * g else 150
-        if night.large and t > 4 * g:
-            # many groups: taller, until each table's circle is as large as the normal pack's
-            # around its number (its groups take more rows on the narrower page)
-            groups = math.ceil(t / g)
-            normal = _group_grid(w * night.scale, h, groups, g)[2]
-            while h < 230 and _group_grid(w, h, groups, g)[2] < normal:
-                h += 10
     return h

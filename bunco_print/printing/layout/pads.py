@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import MIN_TEXT, Inputs
+from bunco_print.printing.layout.base import LARGE_LEADING, MIN_TEXT, TEXT_FILL, Inputs
 from bunco_print.printing.layout.geometry import (
     EDGE,
     QR_SIDE,
@@ -30,11 +30,12 @@ SLOT_TOP, LINE_TOP, SET_DOWN, WRITE_IN_H, WRITE_IN_FROM, SET_LINE = 22, 24, 26, 
 TAG_SIZE, TAG_UP, TAG_SPACING, SLOT_INSET, WRITE_IN_W = 7, 4, 0.8, 2, 0.8
 # Beside the QR code, QR_ROOM from it; the head's title TITLE_UP over the pad's top, in the room
 # "Tally" (TALLY_SIZE, k) and TALLY_ROOM leave, at most TITLE_SIZE (k); the grid GRID_GAP under
-# the head; the scoring reminder in the pad's last REMINDER_H (k), its words REMINDER_DOWN
-# down, REMINDER_SIZE (k) in large print (else the CSS's).
+# the head; the scoring reminder in the pad's last REMINDER_H, its words REMINDER_DOWN down,
+# REMINDER_SIZE (the CSS's; in large print as many lines as they take, LARGE_LEADING apart).
 QR_ROOM, TITLE_UP, TALLY_SIZE, TALLY_ROOM, TITLE_SIZE, GRID_GAP = 12, 3, 22, 3, 8, 4
 REMINDER_H, REMINDER_DOWN, REMINDER_SIZE = 30, 5, 6.5
 HEAD_FONT, TITLE_PAD = 10, 3  # the space before the title (html's 10pt), its padding (.tp-event)
+PAD = "tally_pad"  # the document whose smallest word (base.LARGE_TEXT) pads keep
 # The cuts between pads: dashed lines CUT_END from the paper's edges, ticks from TICK_END.
 CUT_END, TICK_END, CUT_W, CUT_DASH, TICK_W = 22, 10, 0.6, "4 3", 0.5
 SET_SAMPLES = ("Set 1", "Set 1", "Set 2", "")  # for previews, a pad's SET by its place
@@ -61,6 +62,8 @@ class PadsPage:
     size: str
     pads: tuple[PadText, ...]
     scale: float = 1.0  # --large-print: the head's words this much larger
+    reminder: tuple[str, str, str] = ("", "", "")  # the scoring reminder: its words before
+    # the game's word (in bold), the word, the words after
 
 
 def safe_area(night: Inputs) -> Box:
@@ -92,14 +95,41 @@ class PadHead:
         return Box(x, y + self.grid_y, self.w, self.h - self.grid_y - self.note_h)
 
 
+def reminder_words(night: Inputs) -> tuple[str, str, str]:
+    """The scoring reminder at a pad's foot: its words before the game's word (printed bold),
+    the word, and the words after."""
+    ruleset, word = night.ruleset, night.ruleset.word
+    per_die = "the round’s number in points" if ruleset.points_per_match == "round" else "1 point"
+    ends = f" or rolls a {word}" if ruleset.bunco_ends_round else ""
+    return (
+        f"Each die showing the round’s number: {per_die} · three of a kind: "
+        f"{ruleset.mini_bunco_points} · ",
+        f"{word}!",
+        f" (three of the round’s number): {ruleset.bunco_points}. Keep a running score; the "
+        f"round ends when a {night.event.table(1).name} team reaches {ruleset.target}{ends}.",
+    )
+
+
+def _reminder_h(night: Inputs, w: float) -> float:
+    """The scoring reminder's height: REMINDER_H, or in large print as many lines as its words
+    take at the pads' smallest size (bold, the widest they are set in)."""
+    if not night.large:
+        return REMINDER_H
+    size = night.words(REMINDER_SIZE, PAD)
+    lines = night.font("body", "700").lines("".join(reminder_words(night)), w, size)
+    return REMINDER_DOWN + (lines + 0.5) * size * LARGE_LEADING
+
+
 def _pad_head(night: Inputs, pad: Box) -> PadHead:
     k = night.scale  # --large-print's text and lines
     line_h, set_y = WRITE_IN_H * k, LINE_TOP + SET_DOWN * k  # the SET line below the TABLE line
-    caption_h = CAPTION_H * k
+    caption_h = max(CAPTION_H * k, night.least(PAD) / TEXT_FILL)  # "table code", stamped
     grid_y = max(QR_SIDE + caption_h, set_y + line_h) + GRID_GAP
     head_w = pad.w - QR_SIDE - QR_ROOM
+    tag = night.font("body", "700").width("TABLE", night.words(TAG_SIZE, PAD), TAG_SPACING)
+    line_from = max(WRITE_IN_FROM * k, tag + TAG_SPACING * 4)  # the lines start after TABLE
     return PadHead(
-        pad.w, pad.h, head_w, line_h, WRITE_IN_FROM * k, set_y, caption_h, grid_y, REMINDER_H * k
+        pad.w, pad.h, head_w, line_h, line_from, set_y, caption_h, grid_y, _reminder_h(night, pad.w)
     )
 
 
@@ -135,7 +165,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     # larger or whole
     room = m.head_w - night.font("display").width("Tally ", TALLY_SIZE * k) - TALLY_ROOM
     title, title_size, _ = night.font("body").one_or_two(
-        night.event.title, room, TITLE_SIZE * k, MIN_TEXT * k
+        night.event.title, room, night.words(TITLE_SIZE, PAD), night.words(MIN_TEXT, PAD)
     )
     slots, texts = [], []
     for i, p in enumerate(pads):
@@ -143,7 +173,8 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         slots += _pad_slots(night, m, i, p.x, p.y)
         head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
         reminder_y = p.y + m.h - m.note_h + REMINDER_DOWN
-        reminder = Block(p.x, reminder_y, m.w, REMINDER_SIZE * k if night.large else 0)
+        size = night.words(REMINDER_SIZE, PAD) if night.large else 0  # else the CSS's
+        reminder = Block(p.x, reminder_y, m.w, size)
         texts.append(PadText(head, reminder, "", m.grid(p.x, p.y)))
         slots.append(_pad_title(night, i, head, m.head_w, title, title_size))
     page = Page(
@@ -154,7 +185,8 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         tuple(slots),
         safe=safe_area(night),
     )
-    return PadsPage(page, page_size_css(night.paper, night.large), tuple(texts), k)
+    size = page_size_css(night.paper, night.large)
+    return PadsPage(page, size, tuple(texts), k, reminder_words(night))
 
 
 def _pad_cuts(night: Inputs, layer: svg.Layer, pw, ph, cols: int, rows: int) -> None:
@@ -180,7 +212,7 @@ def _write_in_lines(night: Inputs, layer: svg.Layer, m: PadHead, x, y) -> None:
         svg.seg(x + m.line_from, table_y, x + m.head_w, table_y)
         + svg.seg(x + m.line_from, set_y, x + m.head_w * SET_LINE, set_y),
     )
-    body, size = night.family("body"), TAG_SIZE * night.scale
+    body, size = night.family("body"), night.words(TAG_SIZE, PAD)
     layer.text(
         svg.text(
             x,

@@ -9,6 +9,7 @@ from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.geometry import Block, Label, page_size_css
+from bunco_print.printing.layout.handout import RULES, handout_least, handout_scale
 from bunco_print.printing.layout.movement import diagram, diagram_height, legend_keys
 
 MARGIN_TOP, MARGIN_SIDE, MARGIN_BOTTOM = 40, 44, 36
@@ -39,6 +40,8 @@ class RulesPages:
     keys: tuple[tuple[str, str], ...] = ()  # the movement legend: a line as drawn, its words
     chart_words: tuple[tuple[str, str], ...] = ()  # the scoring chart's: points, why
     dice: Picture | None = None  # the theme's dice beside the heading
+    scale: float = 1.0  # large print: its words and pictures this much larger (handout.py)
+    least: float = 0.0  # large print: its smallest word (pt)
     amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
 
     def art_uris(self) -> tuple[str, ...]:
@@ -53,11 +56,15 @@ def _dice(night: Inputs) -> Picture:
     return Picture(uri, DICE_W, DICE_H, id="bp-fig-dice")
 
 
-def _facts(night: Inputs, width: float) -> Picture:
-    """The night's numbers as a row of tiles; in large print drawn 1.3x (a tile's words must
-    fit it: else two rows)."""
-    event, k = night.event, night.scale
-    t = len(event.tables)
+# The facts' tiles (in the picture's units): TILE_H tall, TILE_GAP apart across and down, a
+# value (VALUE_SIZE) on VALUE_Y and its words (FACT_SIZE, at least the smallest size, the tile
+# as much taller; spaced capitals, or in large print their own case) on FACT_Y.
+TILE_H, TILE_GAP, VALUE_Y, VALUE_SIZE, FACT_Y, FACT_SIZE, FACT_SPACING = 43, 6, 23, 17, 35, 6.5, 0.4
+
+
+def _fact_words(night: Inputs) -> list[tuple[object, str]]:
+    """The night's numbers and their words."""
+    event, t = night.event, len(night.event.tables)
     breaks = [s for s in night.ruleset.break_after_sets if s < event.sets]
     facts = [(event.players, "PLAYERS"), (t, "TABLE" + ("S" if t != 1 else "") + " OF FOUR")]
     if event.ghosts:
@@ -69,31 +76,51 @@ def _facts(night: Inputs, width: float) -> Picture:
     ]
     if breaks:
         facts.append((", ".join(map(str, breaks)), "BREAK AFTER SET"))
+    if night.large:  # in their own case
+        facts = [(value, words.capitalize()) for value, words in facts]
+    return facts
+
+
+def _facts(night: Inputs, width: float) -> Picture:
+    """The night's numbers as a row of tiles; in large print drawn handout_scale times as
+    large, their words at least the smallest size (a tile's words must fit it: else two
+    rows)."""
+    k, facts = handout_scale(night), _fact_words(night)
+    size = max(FACT_SIZE, handout_least(night))
+    spacing, grow = (0 if night.large else FACT_SPACING), size - FACT_SIZE
     width /= k  # drawn in the normal pack's units, printed k times as large
     bold = night.font("body", "700")
-    widest = max(bold.width(label, 6.5, 0.4) for _value, label in facts)
+    widest = max(bold.width(label, size, spacing) for _value, label in facts)
     cols = len(facts)
-    while night.large and cols > 1 and (width - (cols - 1) * 6) / cols - 10 < widest:
+    while night.large and cols > 1 and (width - (cols - 1) * TILE_GAP) / cols - 10 < widest:
         cols -= 1
     rows = -(-len(facts) // cols)
     cols = -(-len(facts) // rows)  # as many tiles in each row as can be
-    fact_w = (width - (cols - 1) * 6) / cols
+    fact_w = (width - (cols - 1) * TILE_GAP) / cols
     c, display, body = night.colors, night.family("display"), night.family("body")
-    parts = []
+    parts, pitch = [], TILE_H + grow + TILE_GAP
     for n, (value, label) in enumerate(facts):
         row, col = divmod(n, cols)
         shift = (
-            (cols - min(cols, len(facts) - row * cols)) * (fact_w + 6) / 2
+            (cols - min(cols, len(facts) - row * cols)) * (fact_w + TILE_GAP) / 2
         )  # a short row centred
-        fx, fy = shift + col * (fact_w + 6), row * 50
+        fx, fy, mid = shift + col * (fact_w + TILE_GAP), row * pitch, fact_w / 2
         parts += [
-            svg.box(fx + 0.5, fy + 0.5, fact_w - 1, 43, 8, c["line"], 1),
+            svg.box(fx + 0.5, fy + 0.5, fact_w - 1, TILE_H + grow, 8, c["line"], 1),
             svg.text(
-                fx + fact_w / 2, fy + 23, value, 17, display, fill=c["accent"], anchor="middle"
+                fx + mid,
+                fy + VALUE_Y,
+                value,
+                VALUE_SIZE,
+                display,
+                fill=c["accent"],
+                anchor="middle",
             ),
-            svg.text(fx + fact_w / 2, fy + 35, label, 6.5, body, 700, night.muted, "middle", 0.4),
+            svg.text(
+                fx + mid, fy + FACT_Y + grow, label, size, body, 700, night.muted, "middle", spacing
+            ),
         ]
-    h = rows * 50 - 6
+    h = rows * pitch - TILE_GAP
     return Picture(
         svg.data_uri(svg.document(width, h, "\n".join(parts), k)),
         width * k,
@@ -121,12 +148,15 @@ def chart_words(night: Inputs) -> tuple[tuple[str, str], ...]:
 
 
 def _chart(night: Inputs, width: float) -> Picture:
-    """Five example rolls, their points and why; in large print drawn 1.3x, and wider if its
-    words need it (up to `width`, the column's)."""
-    c, k = night.colors, night.scale
-    chart_w, row_h = 240, 34
+    """Five example rolls, their points and why; in large print drawn handout_scale times as
+    large, why at least the smallest size (the rows as much taller), and wider if its words
+    need it (up to `width`, the column's)."""
+    c, k = night.colors, handout_scale(night)
+    why = max(8, handout_least(night))  # why's size: 8, or the smallest
+    grow = why - 8
+    chart_w, row_h = 240, 34 + 1.5 * grow
     if night.large:  # the words' column as wide as its longest line, at most the column's
-        widest = max(night.font("body").width(why, 8) for _pts, why in chart_words(night))
+        widest = max(night.font("body").width(words, why) for _pts, words in chart_words(night))
         chart_w = min(max(chart_w, 86 + widest + 6), width / k)
     layer = svg.Layer()
     for n, dice in enumerate(EXAMPLE_DICE):
@@ -155,7 +185,7 @@ def _chart(night: Inputs, width: float) -> Picture:
     labels = (
         night.label(
             86 * k,
-            (0.5 * row_h - 2) * k,
+            (0.5 * row_h - 2 - grow / 2) * k,
             "",
             12 * k,
             pitch=row_h * k,
@@ -163,7 +193,13 @@ def _chart(night: Inputs, width: float) -> Picture:
             role="display",
         ),
         night.label(
-            86 * k, (0.5 * row_h + 10) * k, "", 8 * k, "lb-m", pitch=row_h * k, w=(chart_w - 86) * k
+            86 * k,
+            (0.5 * row_h + 10 + grow / 2) * k,
+            "",
+            why * k,
+            "lb-m",
+            pitch=row_h * k,
+            w=(chart_w - 86) * k,
         ),
     )
     markup = svg.document(chart_w, h, layer.markup(), k)
@@ -185,7 +221,7 @@ def _scaled(label: Label, k: float) -> Label:
 
 
 def rules_pages(night: Inputs) -> RulesPages:
-    k = night.scale  # large print: the pictures are drawn as for a page k times narrower
+    k = handout_scale(night)  # large print: the pictures are drawn as for a page k times narrower
     content_w = night.pw - 2 * MARGIN_SIDE
     dia_w = content_w - 24
     dia_h = diagram_height(night, dia_w / k)
@@ -205,6 +241,8 @@ def rules_pages(night: Inputs) -> RulesPages:
         keys=legend_keys(night),
         chart_words=chart_words(night),
         dice=_dice(night),
+        scale=k,
+        least=night.least(RULES),
         amount_em=_amount_room(night),
     )
 

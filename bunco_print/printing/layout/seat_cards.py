@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import MIN_TEXT, Inputs
+from bunco_print.printing.layout.base import MIN_TEXT, TEXT_FILL, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Box, Label, Page, Slot, page_size_css
 from bunco_print.printing.layout.pads import CUT_DASH, CUT_W, TICK_W, safe_area
 
 CARD_COLS, CARD_ROWS = 2, 5
+CARDS = "seat_cards"  # the document whose smallest word (base.LARGE_TEXT) the cards keep
 TITLE_PITCH = 1.15  # a seat card's two title lines: their baselines this many em apart
 # A card, in pt; those marked (k) are times --large-print's scale. Its frame CARD_INSET in
 # from the cut lines (corners CARD_RADIUS, line CARD_LINE); the art a square ART_ROOM (k)
@@ -18,8 +19,9 @@ TITLE_PITCH = 1.15  # a seat card's two title lines: their baselines this many e
 # The disc is at (DISC_LEFT, DISC_TOP) in the frame.
 CARD_INSET, CARD_RADIUS, CARD_LINE, ART_ROOM, ART_LEFT, ART_TOP = 8, 7, 0.8, 22, 12, 11
 DISC_LEFT, DISC_TOP, DISC_GROW, WORDS_ROOM = 8, 7, 4, 8
-# Down the words (k, from the frame's top): "TONIGHT YOU START AT" (TONIGHT_SIZE, k), the
-# table's slot (TABLE_H, k, tall), the accent rule (RULE_LEN long), the title and date's block.
+# Down the words (k, from the frame's top): "TONIGHT YOU START AT" (TONIGHT_SIZE, k; large
+# print: in its own case), the table's slot (TABLE_H, k, tall), the accent rule (RULE_LEN
+# long), the title and date's block. Large print: every word at least LARGE_TEXT[CARDS].
 TONIGHT_Y, TONIGHT_SIZE, TONIGHT_SPACING, TABLE_Y, TABLE_H = 22, 6.5, 0.8, 30, 34
 RULE_Y, RULE_LEN, RULE_W, EVENT_Y = 70, 30, 1, 76
 # The card's number: a slot NUMBER_W by NUMBER_H (k) in the frame's bottom-right corner,
@@ -59,8 +61,8 @@ def card_title(night: Inputs, width: float) -> tuple[tuple[str, ...], float]:
     """The night's title on a seat card's `width` pt, as its lines and their size: one line at
     up to 9 pt (1.3x in large print), or two when they print it larger or whole; never below
     the smallest text size, cut short with an ellipsis only when two lines cannot hold it."""
-    k, text = night.scale, night.event.title.strip()
-    title, size, _ = night.font("display").one_or_two(text, width, TITLE_SIZE * k, MIN_TEXT * k)
+    text, size, floor = night.event.title.strip(), night.words(TITLE_SIZE, CARDS), MIN_TEXT
+    title, size, _ = night.font("display").one_or_two(text, width, size, night.words(floor, CARDS))
     return tuple(title.split("\n")), size
 
 
@@ -130,7 +132,7 @@ def _card_shapes(night: Inputs, layer: svg.Layer, face: CardFace, x, y) -> None:
 def _card_slots(night: Inputs, face: CardFace, i: int, x, y, sample) -> list[Slot]:
     """A card's slots: its art, its table and its number."""
     k, inset, (art_name, table) = night.scale, CARD_INSET, sample
-    number_w, number_h = NUMBER_W * k, NUMBER_H * k
+    number_w, number_h = NUMBER_W * k, max(NUMBER_H * k, night.least(CARDS) / TEXT_FILL)
     number_x = x + face.w - inset - NUMBER_RIGHT - number_w
     number_y = y + face.h - inset - NUMBER_BOTTOM - number_h
     table_box = Box(x + face.words_x, y + inset + TABLE_Y * k, face.words_w, TABLE_H * k)
@@ -183,6 +185,8 @@ def _card_words(night: Inputs, face: CardFace, cols: int, count: int) -> list[La
     """What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
     START AT" (the night's title and date under the table are stamped: _card_event)."""
     k, width, pitch = night.scale, face.words_w, face.h
+    tonight = "Tonight you start at" if night.large else "TONIGHT YOU START AT"
+    spacing = TONIGHT_SPACING if not night.large else 0.02 * night.words(TONIGHT_SIZE, CARDS)
     labels = []
     for col in range(min(cols, count)):
         x = EDGE + col * face.w + face.words_x
@@ -191,12 +195,12 @@ def _card_words(night: Inputs, face: CardFace, cols: int, count: int) -> list[La
             night.label(
                 x,
                 EDGE + CARD_INSET + TONIGHT_Y * k,
-                "\n".join(["TONIGHT YOU START AT"] * lines),
-                TONIGHT_SIZE * k,
+                "\n".join([tonight] * lines),
+                night.words(TONIGHT_SIZE, CARDS),
                 "lb-b lb-m",
                 w=width,
                 pitch=pitch,
-                spacing=TONIGHT_SPACING,
+                spacing=spacing,
                 ch=night.ph,
             )
         )
@@ -210,7 +214,7 @@ def _event_lines(night: Inputs, title_lines, title_fs) -> tuple[float, float, fl
     print it larger, or whole."""
     k = night.scale
     body_mid, display_mid = night.font("body").mid, night.font("display").mid
-    small = DATE_SIZE * k
+    small = night.words(DATE_SIZE, CARDS)
     strut, title_lh = small * LINE_HEIGHT, title_fs * LINE_HEIGHT
     above = max(strut / 2 + body_mid * small, title_lh / 2 + display_mid * title_fs)
     below = max(strut / 2 - body_mid * small, title_lh / 2 - display_mid * title_fs)

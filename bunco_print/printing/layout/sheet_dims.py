@@ -13,6 +13,15 @@ TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
 # A title too long for one line at a good size goes on two (line-height 1.1) in the height one
 # line at full size takes (1.15 of it): at most this share of the full size.
 TWO_LINE_TITLE = 1.15 / (2 * 1.1)
+# The document whose smallest word (base.LARGE_TEXT) sheets keep: team cards' is the same.
+SHEET = "score_sheet"
+ROUND_SPACING = 0.5  # pt between the letters of the score grid's ROUND
+
+
+def round_word(night: Inputs) -> tuple[str, float]:
+    """The head of the score grid's round column and its letters' spacing: spaced capitals,
+    or in large print the word in its own case."""
+    return ("Round", 0.0) if night.large else ("ROUND", ROUND_SPACING)
 
 
 def sheet_plan(night: Inputs) -> tuple[float, float, int, int]:
@@ -64,13 +73,13 @@ def sheet_dims(night: Inputs, cw: float, ch: float) -> SheetDims:
     s, k = min(cw / 540, ch / 700), night.scale  # k: --large-print's text and boxes
     num_h, num_w = max(26 * s, 17) * k, max(150 * s, 86) * k
     title_w = cw - num_w - 10
-    font, floor = night.font("display"), night.min_text * 1.5 * k
+    font, floor = night.font("display"), max(night.min_text * 1.5 * k, night.least(SHEET))
     text = night.event.title
     size = 32 * s * k
     title, title_fs, lines = font.one_or_two(
         text, title_w, size, floor, TITLE_SPACING_EM, size * TWO_LINE_TITLE
     )
-    sub_fs = max(10 * s, 6.5) * k
+    sub_fs = night.words(max(10 * s, 6.5), SHEET)
     # the head is as tall as the title at its largest, so no background depends on the title's
     # words (a shorter or longer title is stamped smaller in the same room): only on its lines
     room = size if lines == 1 else size * TWO_LINE_TITLE

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs, nice_date
+from bunco_print.printing.layout.base import LARGE_LEADING, Inputs, nice_date
 from bunco_print.printing.layout.geometry import (
     EDGE,
     Block,
@@ -23,6 +23,7 @@ from bunco_print.printing.layout.geometry import (
 from bunco_print.printing.layout.grid_cells import punch_cells, score_cells
 from bunco_print.printing.layout.grids import punch_grid, score_grid
 from bunco_print.printing.layout.sheet_dims import (
+    SHEET,
     SheetDims,
     content_box,
     grid_top,
@@ -123,15 +124,29 @@ def name_lines(night: Inputs, layer: svg.Layer, kind: str, x, y, cw, d: SheetDim
 
 
 TOTAL_PAD = 3  # pt: a totals box's label keeps 1.5 pt clear of its frame on each side
+CAPTION = "Scan to enter\nyour totals\non your phone"  # the QR code's, left of it
+CAPTION_GAP = 10  # pt: at least this between the totals boxes and the caption's words
+
+
+def _total_boxes(night: Inputs, cw, d: SheetDims, totals, small: float) -> tuple[float, float]:
+    """The totals boxes' width together and each one's gap: as wide as the sheet's measures
+    give, and at least as wide as each box's label needs at the smallest text size (a quarter
+    page's "Fuzzy die"), as far as the QR code's caption leaves room."""
+    s, n, least = d.s, len(totals), night.least(SHEET)
+    area, gap = min(cw - d.qr - max(90 * s, 42) * night.scale - 16, 430 * s), 8 * s
+    bold, regular = night.font("body", "700"), night.font("body")
+    needed = n * (max(bold.width(label, least) for label in totals) + TOTAL_PAD) + (n - 1) * gap
+    caption = max(regular.width(line, small) for line in CAPTION.split("\n")) if night.qr else 0
+    room = cw - d.qr - 6 - caption - CAPTION_GAP
+    return min(max(area, needed), max(room, area)), gap
 
 
 def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, totals, ph) -> list:
     """The night's totals boxes at the foot of a sheet's content box (x, y, cw, ch) and the
     QR code's caption: their labels."""
-    s, sub_fs = d.s, d.sub_fs
-    cap_w = max(90 * s, 42) * night.scale
-    box_area = min(cw - d.qr - cap_w - 16, 430 * s)
-    box_gap = 8 * s
+    sub_fs, least = d.sub_fs, night.least(SHEET)
+    small = max(sub_fs * 0.9, night.words(6, SHEET))
+    box_area, box_gap = _total_boxes(night, cw, d, totals, small)
     box_w = (box_area - box_gap * (len(totals) - 1)) / len(totals)
     tot_fs = sub_fs * 1.35
     box_y = d.foot_y + tot_fs * 1.3
@@ -147,11 +162,10 @@ def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, tota
             ch=ph,
         )
     ]
-    small = max(sub_fs * 0.9, 6 * night.scale)
     bold = night.font("body", "700")
     for k, label in enumerate(totals):
         bx = x + k * (box_w + box_gap)
-        size = min(small, (box_w - TOTAL_PAD) / bold.width(label, 1))  # "Fuzzy die" 4 a page
+        size = max(min(small, (box_w - TOTAL_PAD) / bold.width(label, 1)), least)
         layer.add(
             svg.stroke(night.frame, night.frame_width(1.4)),
             svg.rrect(bx, y + box_y, box_w, ch - box_y - 0.7, 5),
@@ -168,17 +182,18 @@ def sheet_foot(night: Inputs, layer: svg.Layer, x, y, cw, ch, d: SheetDims, tota
                 "middle",
             )
         )
-    if night.qr:
+    if night.qr:  # its lines as far apart as large print's running text
+        pitch = small * (LARGE_LEADING if night.large else 1.25)
         labels.append(
             night.label(
                 x + cw - d.qr - 6,
-                y + d.foot_y + d.qr / 2 - small * 1.25 + small * 0.35,
-                "Scan to enter\nyour totals\non your phone",
+                y + d.foot_y + d.qr / 2 - pitch + small * 0.35,
+                CAPTION,
                 small,
                 "lb-m",
                 "end",
-                cap_w + 40,
-                small * 1.25,
+                max(90 * d.s, 42) * night.scale + 40,
+                pitch,
                 ch=ph,
             )
         )
@@ -278,8 +293,7 @@ def sheet_grid(night: Inputs, layer: svg.Layer, kind: str, grid: Box, part: Part
     """The score grid or the team card's punch grid in `grid`: the punch grid's labels."""
     word, at = night.ruleset.word, (grid.x, grid.y, grid.w, grid.h)
     if kind == "score":
-        ref = reference_cells(night) if part is None else None
-        score_grid(night, layer, *at, word, part=part, ref=ref)
+        score_grid(night, layer, *at, word, part=part)
         return []
     return punch_grid(night, layer, *at, word, ph, part=part)
 
@@ -387,14 +401,6 @@ def grid_room(night: Inputs, kind: str) -> tuple[float, float]:
     top = grid_top(d, kind)
     h = d.foot_y - GRID_FOOT_GAP * d.s - top
     if kind == "score":
-        _bands, u, rh = score_cells(night, box.w, h, reference_cells(night))
+        _bands, u, rh = score_cells(night, box.w, h)
         return u, rh
     return punch_cells(night, box.w, h, night.event.sets)
-
-
-def reference_cells(night: Inputs) -> tuple[float, float] | None:
-    """For large print asked at 4 a page (printed 2 a page), the normal 4-a-page sheet's cells,
-    which its grid outgrows as far as it can; None for every other sheet."""
-    if night.scale > 1 and night.per_page == 2:
-        return grid_room(replace(night, large=False, per_page=4), "score")
-    return None

@@ -7,12 +7,13 @@ import math
 from dataclasses import dataclass
 
 from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.sheet_dims import SHEET, round_word
 
 # A two-sided sheet's grid (layout/sides.py): rows at most this tall (times --large-print's
 # scale); tallies at least this many W boxes wide (a mini-Bunco tally this many more); a set's
 # title and its column heads this many times the grid's word size tall.
 SIDE_ROW, TALLY_MIN, TALLY_MIN_MINI = 44.0, 1.0, 0.9
-SIDE_TITLE, SIDE_HEAD = 2.5, 1.9
+SIDE_TITLE, SIDE_HEAD = 2.2, 1.65
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,11 @@ def side_cells(night: Inputs, w, h, per_side: int, normal: tuple[float, float]):
     the tallies may be narrower than on one side (at least TALLY_MIN W boxes): the room goes to
     the W and L boxes."""
     rounds, big = night.event.rounds_per_set, night.scale
-    bold, fs = night.font("body", "700"), 9.5 * big  # score_grid's largest words
-    die_w = max(bold.width("ROUND", fs * 0.72, 0.5), bold.width("Total", fs * 0.8)) + 12
+    least = night.least(SHEET)  # score_grid's largest words, and its smallest
+    bold, fs = night.font("body", "700"), max(9.5 * big, least)
+    round_fs, total_fs = max(fs * 0.72, least), max(fs * 0.8, least)
+    word, spacing = round_word(night)
+    die_w = max(bold.width(word, round_fs, spacing), bold.width("Total", total_fs)) + 12
     tally = TALLY_MIN + (TALLY_MIN_MINI if night.ruleset.track_mini_buncos else 0)
     rows, head = rounds + 1, fs * (SIDE_TITLE + SIDE_HEAD)  # a band: rounds, total and heads
     best, found = -1.0, (1, 0.0, 0.0, die_w)

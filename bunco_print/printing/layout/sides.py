@@ -17,6 +17,7 @@ from bunco_print.printing.layout.base import LARGE, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, page_size_css
 from bunco_print.printing.layout.sheet_dims import (
     BODY_GAP,
+    SHEET,
     TITLE_SPACING_EM,
     SheetDims,
     content_box,
@@ -157,7 +158,7 @@ def _back_text(night: Inputs, d: SheetDims, box: Box, title_fs, grid: Box, sides
     sets this side holds and the front's."""
     x, y = box.x, box.y
     title_w = box.w - d.num_w - 10
-    floor = night.min_text * 1.5 * night.scale
+    floor = max(night.min_text * 1.5 * night.scale, night.least(SHEET))
     text, size = night.font("display").shorten(
         night.event.title.replace("\n", " "), title_w, title_fs, floor, TITLE_SPACING_EM
     )

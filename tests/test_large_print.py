@@ -145,8 +145,9 @@ def test_printed_words_are_at_least_13_times_as_large(packs, document, words):
 def test_the_rules_handout_takes_more_pages_rather_than_clipping(packs):
     normal, large = (packs[k].documents["rules-handout.pdf"] for k in (False, True))
     assert len(page_texts(large)) > len(page_texts(normal))
-    # every word of the normal handout is still printed (capitals in large print's own case)
-    words = set(" ".join(page_texts(normal)).lower().split())
+    # every word of the normal handout is still printed (capitals in large print's own case;
+    # the movement diagram's table numbers, close together, may read as one number)
+    words = {w for w in " ".join(page_texts(normal)).lower().split() if not w.isdigit()}
     assert words <= set(" ".join(page_texts(large)).lower().split())
 
 

@@ -15,11 +15,13 @@ from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
 from bunco_print.printing.layout import Box, Slot
 from bunco_print.printing.layout.base import KICKER_SPACING_EM, LARGE_KICKER_SPACING_EM
+from bunco_print.printing.layout.fonts import chain
 from bunco_print.printing.layout.geometry import words
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
 from bunco_print.printing.stamping import (
     Backgrounds,
+    font_chain,
     name_text,
     pages_of,
     slot_text,
@@ -142,25 +144,50 @@ def _prize_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
 def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:
     """The rules handout: the kicker's words and each prize's amount stamped where its
-    flowing text left room for them (bg.words: WeasyPrint's boxes, a line 1.4 em tall)."""
-    date = f" · {laid.date}" if laid.date else ""
-    kicker = f"How to play · {event.title}{date}"  # large print: in its own case
-    texts = {"words-rules-kicker": kicker if laid.large else kicker.upper()}
+    flowing text left room for them (bg.words: WeasyPrint's boxes, lines 1.4 em tall)."""
+    texts = {}
     if event.pot:
         money = lambda amount: format_money(amount, event.currency)  # noqa: E731
         texts |= {f"words-rules-prize-{i}": money(p.amount) for i, p in enumerate(event.prizes)}
-    spacing = LARGE_KICKER_SPACING_EM if laid.large else KICKER_SPACING_EM
-    kicker = {"role": "body", "weight": "700", "color": "muted", "spacing": spacing}
     stamps: dict[int, list] = {}
     for key, (page, x1, y1, x2, y2) in bg.words.items():
-        if key in texts:
+        rect = Rect(x1, y1, x2, y2)
+        if key == "words-rules-kicker":
+            stamp = _rules_kicker(event, theme, laid, rect)
+        elif key in texts:
             size = (y2 - y1) * PT_PER_PX / WORDS_LINE
             slot = words(key, Box(0, 0, 0, 0), texts[key], size, "accent", role="display")
-            if key == "words-rules-kicker":
-                slot = replace(slot, **kicker)
-            stamps.setdefault(page, []).append((Rect(x1, y1, x2, y2), words_text(theme, slot)))
+            stamp = words_text(theme, slot)
+        else:
+            continue
+        stamps.setdefault(page, []).append((rect, stamp))
     for page in bg.pages[doc]:
         yield PageSpec(page, tuple(stamps.get(page, ())))
+
+
+def _rules_kicker(event: Night, theme, laid, rect: Rect):
+    """ "How to play", the title and the date: a line of small capitals; in large print two
+    lines in their own case (the date on the second), the title cut short with "…" (never
+    smaller) if it must be."""
+    large = laid.large
+    size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * (2 if large else 1))
+    spacing = LARGE_KICKER_SPACING_EM if large else KICKER_SPACING_EM
+    slot = words("words-rules-kicker", Box(0, 0, 0, 0), "", size, "muted", weight="700",
+                 spacing=spacing, pitch=WORDS_LINE)  # fmt: skip
+    if not large:
+        date = f" · {laid.date}" if laid.date else ""
+        return words_text(theme, replace(slot, text=f"How to play · {event.title}{date}".upper()))
+    fonts, width = chain(font_chain(theme, slot)), (rect.x2 - rect.x1) * PT_PER_PX
+
+    def need(text: str) -> float:
+        return fonts.width(text, size) + len(text) * spacing * size
+
+    first = f"How to play · {event.title}"
+    if need(first) > width:  # cut short
+        while len(first) > 14 and need(first + "…") > width:
+            first = first[:-1].rstrip()
+        first += "…"
+    return words_text(theme, replace(slot, text=f"{first}\n{laid.date}" if laid.date else first))
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -1,12 +1,12 @@
 """Where each score sheet or team card goes on its page (its content box), and its measures
-there: its head, title, write-in lines, code and foot."""
+there: its head, title, write-in lines, code and foot; an undated editable sheet's date field."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bunco_print.printing.layout.base import Inputs
-from bunco_print.printing.layout.geometry import EDGE, GUTTER, QR_SIDE, Box
+from bunco_print.printing.layout.geometry import EDGE, GUTTER, QR_SIDE, Block, Box, Slot
 
 BODY_GAP = 14  # the write-in lines' top: this far under the head (pt, times the sheet's scale)
 TITLE_SPACING_EM = 0.02  # room for the letter-spacing a theme may give titles
@@ -109,3 +109,14 @@ def grid_top(d: SheetDims, kind: str) -> float:
     a team card's note)."""
     lines, pitch = (1 if kind == "score" else 2), d.name_h + 8 * d.s
     return d.body_y + lines * pitch + 8 * d.s + (d.sub_fs * 3.2 if kind == "team" else 0)
+
+
+DATE_LINE = 9  # --date none: the date's write-in line, in ems of the date line's size
+
+
+def date_field(night: Inputs, slot_id: str, i: int, sub: Block) -> Slot:
+    """--date none --editable: a field on the date's write-in line, after the ruleset's name
+    ("Classic Bunco · date ____", the template's .write-in: DATE_LINE em long)."""
+    lead = night.font("body").width(f"{night.ruleset.name} · date ", sub.size)
+    box = Box(sub.x + lead, sub.y - sub.size * 0.4, DATE_LINE * sub.size, sub.size * 1.5)
+    return replace(night.text_slot(slot_id, box, "field", i, role="caption"), size=sub.size)

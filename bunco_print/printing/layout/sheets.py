@@ -7,7 +7,7 @@ landscape pages (2 a page): the flip each file asks the print dialog for (duplex
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import LARGE_LEADING, Inputs, nice_date
@@ -26,6 +26,7 @@ from bunco_print.printing.layout.sheet_dims import (
     SHEET,
     SheetDims,
     content_box,
+    date_field,
     grid_top,
     sheet_dims,
     sheet_plan,
@@ -222,7 +223,6 @@ HEAD_GAP, NUMBER_TOP, GRID_FOOT_GAP, NOTE_GAP, DICE_ART_W, DICE_ART_H = 6, 2, 12
 # The date line under the title, SUB_DOWN title sizes down (a two-line title's lines are
 # TITLE_PITCH apart); the name's slot NAME_INSET in from its line's ends, NAME_UP over its top.
 SUB_DOWN, TITLE_PITCH, NAME_INSET, NAME_UP, SUB_LINE = 1.2, 1.1, 4, 2, 1.2  # SUB_LINE: its lh
-DATE_LINE = 9  # --date none: the date's write-in line, in ems of the date line's size
 
 
 def sheets_page(
@@ -360,17 +360,11 @@ def _sheet_words(night: Inputs, i: int, text: SheetText) -> list[Slot]:
                             i, "display", line=TITLE_PITCH)]  # fmt: skip
     if not text.sub_text and not night.undated:
         line = f"{nice_date(night.event.date, night.paper)} · {night.ruleset.name}"
+        if night.font("body").width(line, text.sub.size) > text.sub.w:  # without its weekday
+            line = line.split(" ", 1)[1]
         found.append(night.words_in(f"s{i}-sub", text.sub, line, text.sub.size, "muted", i,
                                     line=SUB_LINE))  # fmt: skip
     return found
-
-
-def date_field(night: Inputs, slot_id: str, i: int, sub: Block) -> Slot:
-    """--date none --editable: a field on the date's write-in line, after the ruleset's name
-    ("Classic Bunco · date ____", the template's .write-in: DATE_LINE em long)."""
-    lead = night.font("body").width(f"{night.ruleset.name} · date ", sub.size)
-    box = Box(sub.x + lead, sub.y - sub.size * 0.4, DATE_LINE * sub.size, sub.size * 1.5)
-    return replace(night.text_slot(slot_id, box, "field", i, role="caption"), size=sub.size)
 
 
 def turn_over(night: Inputs, right, bottom, part: Part, size, ph):

@@ -15,13 +15,11 @@ from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
 from bunco_print.printing.layout import Box, Slot
 from bunco_print.printing.layout.base import KICKER_SPACING_EM, LARGE_KICKER_SPACING_EM
-from bunco_print.printing.layout.fonts import chain
 from bunco_print.printing.layout.geometry import words
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
 from bunco_print.printing.stamping import (
     Backgrounds,
-    font_chain,
     name_text,
     pages_of,
     slot_text,
@@ -166,28 +164,14 @@ def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
 
 def _rules_kicker(event: Night, theme, laid, rect: Rect):
-    """ "How to play", the title and the date: a line of small capitals; in large print two
-    lines in their own case (the date on the second), the title cut short with "…" (never
-    smaller) if it must be."""
-    large = laid.large
-    size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * (2 if large else 1))
-    spacing = LARGE_KICKER_SPACING_EM if large else KICKER_SPACING_EM
-    slot = words("words-rules-kicker", Box(0, 0, 0, 0), "", size, "muted", weight="700",
+    """ "How to play", the title and the date, in the lines layout/rules.kicker_words gave them
+    (the room the template left: a line 1.4 em tall each)."""
+    text = laid.docs["rules"].kicker
+    size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * (text.count("\n") + 1))
+    spacing = LARGE_KICKER_SPACING_EM if laid.large else KICKER_SPACING_EM
+    slot = words("words-rules-kicker", Box(0, 0, 0, 0), text, size, "muted", weight="700",
                  spacing=spacing, pitch=WORDS_LINE)  # fmt: skip
-    if not large:
-        date = f" · {laid.date}" if laid.date else ""
-        return words_text(theme, replace(slot, text=f"How to play · {event.title}{date}".upper()))
-    fonts, width = chain(font_chain(theme, slot)), (rect.x2 - rect.x1) * PT_PER_PX
-
-    def need(text: str) -> float:
-        return fonts.width(text, size) + len(text) * spacing * size
-
-    first = f"How to play · {event.title}"
-    if need(first) > width:  # cut short
-        while len(first) > 14 and need(first + "…") > width:
-            first = first[:-1].rstrip()
-        first += "…"
-    return words_text(theme, replace(slot, text=f"{first}\n{laid.date}" if laid.date else first))
+    return words_text(theme, slot)
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

@@ -7,12 +7,13 @@ from dataclasses import dataclass, replace
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.base import Inputs, kicker_case, kicker_spacing, nice_date, titled
 from bunco_print.printing.layout.geometry import Block, Label, page_size_css
 from bunco_print.printing.layout.handout import RULES, handout_least, handout_scale
 from bunco_print.printing.layout.movement import diagram, diagram_height, legend_keys
 
 MARGIN_TOP, MARGIN_SIDE, MARGIN_BOTTOM = 40, 44, 36
+KICKER_SIZE, HEAD_PAD = 7.5, 130  # .rl-kicker's size (pt, k times); .rl-head's right padding
 MARK = 3  # the scoring chart's examples are rolls in round 3
 EXAMPLE_DICE = ((3, 5, 1), (3, 6, 3), (4, 4, 4), (3, 3, 3), (1, 5, 6))
 DICE_W, DICE_H = 118, 49.6  # the dice art beside the heading (pt)
@@ -43,6 +44,7 @@ class RulesPages:
     scale: float = 1.0  # large print: its words and pictures this much larger (handout.py)
     least: float = 0.0  # large print: its smallest word (pt)
     amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
+    kicker: str = ""  # "How to play", the title and the date, in lines as stamped (kicker_words)
 
     def art_uris(self) -> tuple[str, ...]:
         """The pictures' data: URIs (the art they place is listed for pdf/layers.py)."""
@@ -244,6 +246,7 @@ def rules_pages(night: Inputs) -> RulesPages:
         scale=k,
         least=night.least(RULES),
         amount_em=_amount_room(night),
+        kicker=kicker_words(night, content_w - HEAD_PAD),
     )
 
 
@@ -251,3 +254,21 @@ def _amount_room(night: Inputs) -> float:
     """Room for a prize's amount in the handout's prizes line, in ems: as wide as three digits
     and the currency, in the display font (a larger amount is stamped smaller to fit)."""
     return round(night.font("display").width(format_money(999, night.event.currency), 1), 3)
+
+
+def kicker_words(night: Inputs, room: float) -> str:
+    """The handout's kicker as it is stamped: "How to play", the title and the date in small
+    capitals (large print: their own case), in as many lines `room` pt wide as they need (the
+    template leaves room for that many)."""
+    date = nice_date(night.event.date, night.paper) if night.event.date else ""
+    text = kicker_case(night, f"How to play · {titled(night.event.title, date)}")
+    size = max(KICKER_SIZE * night.scale, night.least(RULES)) if night.large else KICKER_SIZE
+    font, spacing = night.font("body", "700"), kicker_spacing(night)
+    lines: list[str] = []
+    for word in text.split(" "):
+        line = f"{lines[-1]} {word}" if lines else word
+        if lines and font.width(line, size) + len(line) * spacing * size <= room:
+            lines[-1] = line
+        else:
+            lines.append(word)
+    return "\n".join(lines)

@@ -46,6 +46,11 @@ class RulesPages:
     amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
     kicker: str = ""  # "How to play", the title and the date, in lines as stamped (kicker_words)
 
+    @property
+    def kicker_rows(self) -> int:
+        """The kicker's lines: the template leaves a line of room for each."""
+        return self.kicker.count("\n") + 1
+
     def art_uris(self) -> tuple[str, ...]:
         """The pictures' data: URIs (the art they place is listed for pdf/layers.py)."""
         return tuple(p.uri for p in (self.facts, self.chart, self.movement, self.dice) if p)

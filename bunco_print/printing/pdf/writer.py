@@ -147,6 +147,8 @@ class _Assembly:
         self.kids: list[pikepdf.Object] = []
         self.widgets: list[pikepdf.Object] = []  # form fields (Field stamps), in page order
         self.field_fonts: list[Field] = []
+        # a text stamp drawn once per file and place: the night's title on every sheet, say
+        self.drawn: dict[tuple, bytes] = {}
 
     def background(self, index: int) -> tuple[dict[str, list], float, float]:
         if index not in self.backgrounds:
@@ -173,6 +175,8 @@ class _Assembly:
         if isinstance(stamp, QR):
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
+            if (drawn := self.drawn.get((stamp, box))) is not None:
+                return drawn  # its glyphs already counted in this file's fonts
             fonts = []
             first = font_info(stamp.font)
             whole = all(ord(c) in first.cmap for c in stamp.text if c != "\n")
@@ -180,7 +184,8 @@ class _Assembly:
                 if path not in self.fonts:
                     self.fonts[path] = b"F%d" % len(self.fonts), {}
                 fonts.append((font_info(path), *self.fonts[path]))
-            return draw.text(stamp, fonts, *box)
+            drawn = self.drawn[stamp, box] = draw.text(stamp, fonts, *box)
+            return drawn
         if self.pieces is None:
             raise ValueError("an Art stamp needs a pieces PDF")
         name = b"A%d" % stamp.piece

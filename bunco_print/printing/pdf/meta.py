@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 import pikepdf
 from pikepdf import Dictionary, Name, String
@@ -74,7 +74,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _text(value: str) -> str:
-    return escape(_NOT_XML.sub("", value))
+    # html.escape, not xml.sax.saxutils (which loads urllib.request and ssl at start-up)
+    return _html_escape(_NOT_XML.sub("", value), quote=False)
 
 
 def _alt(value: str) -> str:

@@ -26,17 +26,17 @@ from typing import TypeVar
 from bunco_print.edges import config
 
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
-# Each document's layout time in a 12-player pack (ms, as measured on a laptop-class core;
-# others: 5). The rules handout is flowing text; tally pads and seat cards hold many blocks.
+# Each document's layout time in a 12-player pack (ms, as measured on a 2-core machine, warm;
+# others: 25). The rules handout is flowing text; tally pads and seat cards hold many blocks.
 WEIGHT = {
-    "rules": 23,
-    "tally_pad": 13,
-    "seat_cards": 11,
-    "prize_sheet": 8,
-    "score_sheet": 4,
-    "team_card": 4,
-    "pieces": 3,
-    "table_marker": 2,
+    "rules": 139,
+    "tally_pad": 69,
+    "prize_sheet": 55,
+    "seat_cards": 42,
+    "score_sheet": 31,
+    "team_card": 31,
+    "table_marker": 24,
+    "pieces": 11,
 }
 # A forked child works about this much slower than its parent: it copies every page of memory
 # it writes to (reference counts included), so it is given the lighter pass.
@@ -74,9 +74,9 @@ def passes(html: str) -> list[str]:
     if len(sections) < 2:
         return [html]
     load, share = [0.0, 0.0], [[], []]
-    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 5)):
+    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 25)):
         side = load.index(min(load))
-        load[side] += WEIGHT.get(sections[index][0], 5) * (CHILD if side else 1)
+        load[side] += WEIGHT.get(sections[index][0], 25) * (CHILD if side else 1)
         share[side].append(index)
     return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
 

@@ -130,3 +130,17 @@ def test_a_catalogue_qr_join_url_it_cannot_print_is_one_line(settings, said):
     with pytest.raises(InputError) as caught:
         catalogue.make_plan({"themes": ["december"], "players": [8], **settings}, names)
     assert said in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_host_gives_the_buy_in_when_she_starts_and_the_prizes_get_amounts(engine):
+    """A shop pack prints no amounts; its host types tonight's buy-in on the card's page."""
+    status, headers, _ = form(engine, f"{PACK}/host", {"buy_in": "5", "currency": "€"})
+    assert status == 303
+    page = engine.request(headers["location"])[2].decode()
+    assert "€14" in page and "€10" in page  # the first prizes of 8 players x €5
+    status, _, page = form(engine, f"{PACK}/host", {"buy_in": "five"})
+    assert status == 400 and b"The buy-in is a whole number" in page
+    status, _, page = form(engine, f"{PACK}/host", {"buy_in": "9999999999"})
+    assert status == 400
+    blank_host, _ = started(engine)  # left blank: each prize's share, no amount
+    assert "€" not in engine.request(blank_host)[2].decode()

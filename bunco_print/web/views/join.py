@@ -21,8 +21,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from bunco_print.edges.store import joins
+from bunco_print.errors import InputError
 from bunco_print.game import manifest, rulesets
-from bunco_print.game.limits import MAX_PLAYERS, MIN_PLAYERS
+from bunco_print.game.limits import MAX_CURRENCY, MAX_PLAYERS, MIN_PLAYERS, check_buy_in
 from bunco_print.game.night import Night, night_for
 from bunco_print.web.forms import Refused, read_fields
 from bunco_print.web.views.base import in_thread, page
@@ -102,19 +103,40 @@ def _host_page(request: Request, pack: Pack, error: str = "", status: int = 200)
 async def start(request: Request) -> Response:
     pack = pack_of(request)
     database = _database(request)
-    await read_fields(request)  # same-site and bounded, as every form
-    return await in_thread(_start, request, pack, database)
+    fields = await read_fields(request)  # same-site and bounded, as every form
+    try:
+        money = _money(fields)
+    except InputError as error:
+        return _host_page(request, pack, str(error), 400)
+    return await in_thread(_start, request, pack, database, money)
 
 
-def _start(request: Request, pack: Pack, database) -> Response:
+def _money(fields: dict) -> dict:
+    """The night's buy-in and currency, as the host typed them: a blank buy-in leaves the
+    amounts unknown (the prizes said as shares of the pot, as printed)."""
+    text = str(fields.get("buy_in", "")).strip().removeprefix("$").strip()
+    currency = str(fields.get("currency", "$")).strip()
+    if not text:
+        return {"buy_in": 0, "currency": currency[:MAX_CURRENCY] or "$", "write_in": "buy_in"}
+    if not (text.isdigit() and len(text) <= 7):
+        raise InputError("The buy-in is a whole number, like 5 (or leave it blank).")
+    if len(currency) > MAX_CURRENCY:
+        raise InputError(f"The currency is a symbol or a code of {MAX_CURRENCY} letters at most.")
+    return {"buy_in": check_buy_in(int(text)), "currency": currency}
+
+
+def _start(request: Request, pack: Pack, database, money: dict) -> Response:
     if joins.count(database, f"start:{_address(request)}", START_WINDOW) > STARTS:
         error = "Too many nights started from here this hour; try again later."
         return _host_page(request, pack, error, 429)
     today = datetime.now(UTC).strftime("%Y%m%d")
     event_id = f"{today}-{secrets.token_hex(5)}"
-    extra = {"theme": pack.theme, "write_in": "buy_in", "pack": pack.key}
+    extra = {"theme": pack.theme, "pack": pack.key}
+    if "write_in" in money:
+        extra["write_in"] = money["write_in"]
     night = replace(pack.night(), event_id=event_id, date=f"{today[:4]}-{today[4:6]}-{today[6:]}",
-                    engine_url=str(request.base_url).rstrip("/"), extra=extra)  # fmt: skip
+                    engine_url=str(request.base_url).rstrip("/"), extra=extra,
+                    buy_in=money["buy_in"], currency=money["currency"])  # fmt: skip
     joins.start(database, pack.key, event_id, manifest.dumps(night), secrets.token_hex(32), TTL)
     event = request.app.state.events[event_id]
     request.app.state.log(f"{event_id}: started from pack {pack.key}, join code given")

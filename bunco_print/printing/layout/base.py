@@ -167,27 +167,10 @@ class Inputs:
             )
         return Label(text, left, w, size, top=top, pitch=pitch, spacing=spacing, classes=classes)
 
-    def words_at(
-        self,
-        slot_id: str,
-        x: float,
-        y: float,
-        w: float,
-        text: str,
-        size: float,
-        color: str,
-        index: int = 0,
-        role: str = "body",
-        align: str = "left",
-        spacing: float = 0.0,
-    ) -> Slot:
-        """A "words" slot for one line placed as `label` places it: from `x` (its left edge,
-        or its centre with align "center"), `w` wide, y the line's BASELINE."""
-        h = LINE_PITCH * size
-        middle = y - self.font(role).mid * size
-        left = x - w / 2 if align == "center" else x
-        box = Box(left, middle - h / 2, w, h)
-        return words(slot_id, box, text, size, color, index, role, align=align, spacing=spacing)
+    def on_baseline(self, x: float, y: float, w: float, size: float, role: str = "body") -> Block:
+        """The block of one line (LINE_PITCH em tall) of `size` pt whose baseline is at y, as
+        `label` places a line: for words_in."""
+        return Block(x, y - self.font(role).mid * size - LINE_PITCH * size / 2, w)
 
     def words_in(
         self,

@@ -8,6 +8,7 @@ from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import MIN_TEXT, TEXT_FILL, Inputs
 from bunco_print.printing.layout.geometry import EDGE, Box, Label, Page, Slot, page_size_css
 from bunco_print.printing.layout.pads import CUT_DASH, CUT_W, TICK_W, safe_area
+from bunco_print.printing.pdf.model import LINE_PITCH
 
 CARD_COLS, CARD_ROWS = 2, 5
 CARDS = "seat_cards"  # the document whose smallest word (base.LARGE_TEXT) the cards keep
@@ -161,22 +162,24 @@ def _card_event(night: Inputs, face: CardFace, cols: int, count: int, date: str)
         x = EDGE + (i % cols) * face.w + face.words_x
         y = (i // cols) * face.h
         found += [
-            night.words_at(
+            night.words_in(
                 f"c{i}-title-{n}",
-                x,
-                y + title_y + n * title_fs * TITLE_PITCH,
-                width,
+                night.on_baseline(
+                    x, y + title_y + n * title_fs * TITLE_PITCH, width, title_fs, "display"
+                ),
                 line,
                 title_fs,
                 "accent2",
                 i,
                 "display",
+                line=LINE_PITCH,
             )
             for n, line in enumerate(title_lines)
         ]
         if date:
+            at = night.on_baseline(x, y + date_y, width, date_size)
             found.append(
-                night.words_at(f"c{i}-date", x, y + date_y, width, date, date_size, "muted", i)
+                night.words_in(f"c{i}-date", at, date, date_size, "muted", i, line=LINE_PITCH)
             )
     return found
 

@@ -23,7 +23,7 @@ from starlette.responses import RedirectResponse, Response
 from bunco_print.edges.store import joins
 from bunco_print.errors import InputError
 from bunco_print.game import manifest, rulesets
-from bunco_print.game.limits import MAX_CURRENCY, MAX_PLAYERS, MIN_PLAYERS, check_buy_in
+from bunco_print.game.limits import MAX_BUY_IN, MAX_CURRENCY, MAX_PLAYERS, MIN_PLAYERS
 from bunco_print.game.night import Night, night_for
 from bunco_print.web.forms import Refused, read_fields
 from bunco_print.web.views.base import in_thread, page
@@ -122,7 +122,9 @@ def _money(fields: dict) -> dict:
         raise InputError("The buy-in is a whole number, like 5 (or leave it blank).")
     if len(currency) > MAX_CURRENCY:
         raise InputError(f"The currency is a symbol or a code of {MAX_CURRENCY} letters at most.")
-    return {"buy_in": check_buy_in(int(text)), "currency": currency}
+    if int(text) > MAX_BUY_IN:
+        raise InputError(f"The buy-in is at most {MAX_BUY_IN:,}.")
+    return {"buy_in": int(text), "currency": currency}
 
 
 def _start(request: Request, pack: Pack, database, money: dict) -> Response:

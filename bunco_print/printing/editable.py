@@ -39,15 +39,11 @@ def pot_sum(buy_in: str, players: int) -> str:
 def field_pages(backgrounds: dict[str, list[int]], laid: layout.Layout) -> dict[int, Page]:
     """Background page -> its layout, for the pages with write-in places. `backgrounds`:
     each document's background pages (stamping.Backgrounds.pages), in the order of their ids."""
-    found = {}
-    for doc in laid.docs:
-        for page in (*laid.pages(doc), laid.last_page(doc)):
-            if page is None or not any(s.kind == "field" for s in page.slots):
-                continue
-            number = page.id.rpartition("-page-")[2]  # its place among the doc's backgrounds
-            if number.isdigit() and int(number) < len(backgrounds.get(doc, ())):
-                found[backgrounds[doc][int(number)]] = page
-    return found
+    return {
+        index: page
+        for index, page in laid.on_backgrounds(backgrounds).items()
+        if any(s.kind == "field" for s in page.slots)
+    }
 
 
 def with_fields(

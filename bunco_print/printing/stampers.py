@@ -13,9 +13,7 @@ from bunco_print.game.money import format_money
 from bunco_print.game.night import Night, SeatCard
 from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
-from bunco_print.printing.layout import Box, Slot
-from bunco_print.printing.layout.base import KICKER_SPACING_EM, LARGE_KICKER_SPACING_EM
-from bunco_print.printing.layout.geometry import words
+from bunco_print.printing.layout import Slot
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
 from bunco_print.printing.stamping import (
@@ -24,7 +22,7 @@ from bunco_print.printing.stamping import (
     pages_of,
     slot_text,
     stamps_for,
-    words_text,
+    styled_text,
 )
 from bunco_print.printing.units import PT_PER_PX
 from bunco_print.signing import links
@@ -154,8 +152,7 @@ def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             stamp = _rules_kicker(event, theme, laid, rect)
         elif key in texts:
             size = (y2 - y1) * PT_PER_PX / WORDS_LINE
-            slot = words(key, Box(0, 0, 0, 0), texts[key], size, "accent", role="display")
-            stamp = words_text(theme, slot)
+            stamp = styled_text(theme, texts[key], size, "accent", "display")
         else:
             continue
         stamps.setdefault(page, []).append((rect, stamp))
@@ -166,12 +163,10 @@ def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 def _rules_kicker(event: Night, theme, laid, rect: Rect):
     """ "How to play", the title and the date, in the lines layout/rules.kicker_words gave them
     (the room the template left: a line 1.4 em tall each)."""
-    text = laid.docs["rules"].kicker
-    size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * (text.count("\n") + 1))
-    spacing = LARGE_KICKER_SPACING_EM if laid.large else KICKER_SPACING_EM
-    slot = words("words-rules-kicker", Box(0, 0, 0, 0), text, size, "muted", weight="700",
-                 spacing=spacing, pitch=WORDS_LINE)  # fmt: skip
-    return words_text(theme, slot)
+    rules = laid.docs["rules"]
+    size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * rules.kicker_rows)
+    return styled_text(theme, rules.kicker, size, "muted", weight="700",
+                       spacing=rules.kicker_spacing, pitch=WORDS_LINE)  # fmt: skip
 
 
 def _static_pages(doc, event, secret, theme, bg: Backgrounds, laid) -> Iterator[PageSpec]:

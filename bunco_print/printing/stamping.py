@@ -12,6 +12,7 @@ from bunco_print.printing.layout import Page, Slot
 from bunco_print.printing.layout.base import MIN_NAME
 from bunco_print.printing.layout.fonts import chain
 from bunco_print.printing.pdf import QR, Art, Rect, Text, fallback_fonts
+from bunco_print.printing.pdf.model import LINE_PITCH
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH
 
@@ -60,34 +61,44 @@ def slot_text(theme: themes.Theme, slot: Slot, text: str) -> Text:
 
 def words_text(theme: themes.Theme, slot: Slot) -> Text:
     """A "words" slot's text as the layout fitted it: its size, alignment and spacing."""
-    paths = font_chain(theme, slot)
+    return styled_text(
+        theme, slot.text, slot.size, slot.color, slot.role, slot.weight, slot.align,
+        slot.spacing, slot.pitch, slot.rotate,
+    )  # fmt: skip
+
+
+def styled_text(
+    theme: themes.Theme,
+    text: str,
+    size: float,
+    color: str,
+    role: str = "body",
+    weight: str = "400",
+    align: str = "left",
+    spacing: float = 0.0,
+    pitch: float = LINE_PITCH,
+    rotate: int = 0,
+) -> Text:
+    """`text` at `size` in the theme's `role` font and colour `color`, as a stamp."""
+    paths = (theme.font(role, weight), *fallback_fonts(weight))
     return Text(
-        slot.text,
-        paths[0],
-        slot.size,
-        slot_color(theme, slot),
-        align=slot.align,
-        rotate=slot.rotate,
-        fallbacks=paths[1:],
-        spacing=slot.spacing,
-        pitch=slot.pitch,
-    )
+        text, paths[0], size, theme.colors[color], align=align, rotate=rotate,
+        fallbacks=paths[1:], spacing=spacing, pitch=pitch,
+    )  # fmt: skip
 
 
 def night_words(theme: themes.Theme, laid, bg: Backgrounds) -> dict[int, tuple]:
     """Per background page: the night's words stamped on it (the "words" slots of the layout
     page drawn there), so no background holds a title, a date or an amount."""
     found: dict[int, tuple] = {}
-    for doc, indexes in bg.pages.items():
-        for page in laid.every_page(doc):
-            stamps = tuple(
-                (Rect(*slot.box.px()), words_text(theme, slot))
-                for slot in page.slots
-                if slot.kind == "words"
-            )
-            number = int(page.id.rpartition("-page-")[2])
-            if stamps and number < len(indexes):
-                found[indexes[number]] = stamps
+    for index, page in laid.on_backgrounds(bg.pages).items():
+        stamps = tuple(
+            (Rect(*slot.box.px()), words_text(theme, slot))
+            for slot in page.slots
+            if slot.kind == "words"
+        )
+        if stamps:
+            found[index] = stamps
     return found
 
 

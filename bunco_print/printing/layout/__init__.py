@@ -95,6 +95,18 @@ class Layout:
         last = self.last_page(doc)
         return (*self.pages(doc), *([last] if last is not None else []))
 
+    def on_backgrounds(self, backgrounds: Mapping[str, list[int]]) -> dict[int, Page]:
+        """Background page -> the layout page drawn there. `backgrounds`: each document's
+        background pages (stamping.Backgrounds.pages), in the order of their ids (Page.id
+        ends "-page-N", N its place among its document's backgrounds)."""
+        found = {}
+        for doc, indexes in backgrounds.items():
+            for page in self.every_page(doc) if doc in self.docs else ():
+                number = page.id.rpartition("-page-")[2]
+                if number.isdigit() and int(number) < len(indexes):
+                    found[indexes[int(number)]] = page
+        return found
+
     def last_page(self, doc: str) -> Page | None:
         """The last page's own layout, when it holds fewer than a full page."""
         last = self.last.get(doc)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from bunco_print.game import night as model
 from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout.fonts import FontMetrics, breaks, metrics
-from bunco_print.printing.layout.geometry import PAPERS, Block, Box, Label, Slot, words
+from bunco_print.printing.layout.geometry import PAPERS, Block, Box, Label, Slot
 from bunco_print.printing.pdf.model import LINE_PITCH
 from bunco_print.theming.ink_saver import ART_OPACITY, FRAME_THIN, RULE_DASH
 from bunco_print.theming.themes import Theme
@@ -187,12 +187,16 @@ class Inputs:
         spacing: float = 0.0,
         rotate: int = 0,
     ) -> Slot:
-        """A "words" slot for lines placed as a block of the template's (`at`: its left, top,
-        width) with line height `line` em (0: the font's own, CSS's "normal") places them."""
+        """A "words" slot: the night's words the layout fitted, stamped as they are (previews
+        show them as their sample), in lines placed as a block of the template's (`at`: its
+        left, top, width) with line height `line` em (0: the font's own, CSS's "normal")."""
         line = line or self.font(role, weight).line
         box = Box(at.x, at.y, at.w, line * size * (text.count("\n") + 1))
-        slot = words(slot_id, box, text, size, color, index, role, weight, align, spacing, line)
-        return replace(slot, rotate=rotate) if rotate else slot
+        return Slot(
+            slot_id, box, "words", index, role=role, weight=weight, size=size, rotate=rotate,
+            sample=text, sample_size=size, color=color, text=text, align=align,
+            spacing=spacing, pitch=line,
+        )  # fmt: skip
 
     def kicker_words(
         self, date: str, room: float, size: float, floor: float = 0.0

@@ -165,36 +165,3 @@ def cell(i: int, cols: int, rows: int, cw: float, ch: float, edge: float) -> Box
 def page_size_css(paper: str, landscape: bool = False) -> str:
     name = "A4" if paper == "a4" else "letter"
     return f"{name} landscape" if landscape else name
-
-
-def words(
-    slot_id: str,
-    box: Box,
-    text: str,
-    size: float,
-    color: str,
-    index: int = 0,
-    role: str = "body",
-    weight: str = "400",
-    align: str = "left",
-    spacing: float = 0.0,
-    pitch: float = 1.1,
-) -> Slot:
-    """A "words" slot: the night's words the layout fitted into `box`, stamped as they are
-    (previews show them as their sample). `box` is their line box (two lines: both)."""
-    return Slot(
-        slot_id,
-        box,
-        "words",
-        index,
-        role=role,
-        weight=weight,
-        size=size,
-        sample=text,
-        sample_size=size,
-        color=color,
-        text=text,
-        align=align,
-        spacing=spacing,
-        pitch=pitch,
-    )

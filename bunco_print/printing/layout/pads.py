@@ -15,7 +15,6 @@ from bunco_print.printing.layout.geometry import (
     Slot,
     cell,
     page_size_css,
-    words,
 )
 from bunco_print.printing.layout.grids import tally_grids
 from bunco_print.printing.pdf.model import LINE_PITCH
@@ -139,11 +138,9 @@ def _pad_title(night: Inputs, i: int, head: Block, head_w: float, title: str, si
     display, body = night.font("display"), night.font("body")
     baseline = head.y + tally / 2 + display.mid * tally  # the head's line-height is 1
     x = head.x + display.width("Tally", tally) + body.width(" ", HEAD_FONT) + TITLE_PAD * k
-    lines = title.count("\n") + 1
-    middle = baseline - body.mid * size - LINE_PITCH * size * (lines - 1) / 2
-    h = LINE_PITCH * size * lines
-    box = Box(x, middle - h / 2, head.x + head_w - x, h)
-    return words(f"p{i}-title", box, title, size, "muted", i)
+    first = baseline - LINE_PITCH * size * title.count("\n")  # the first line's baseline
+    at = night.on_baseline(x, first, head.x + head_w - x, size)
+    return night.words_in(f"p{i}-title", at, title, size, "muted", i, line=LINE_PITCH)
 
 
 def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:

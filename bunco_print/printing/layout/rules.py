@@ -45,6 +45,7 @@ class RulesPages:
     least: float = 0.0  # large print: its smallest word (pt)
     amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
     kicker: str = ""  # "How to play", the title and the date, in lines as stamped (kicker_words)
+    kicker_spacing: float = 0.0  # between its letters, em
 
     @property
     def kicker_rows(self) -> int:
@@ -252,6 +253,7 @@ def rules_pages(night: Inputs) -> RulesPages:
         least=night.least(RULES),
         amount_em=_amount_room(night),
         kicker=kicker_words(night, content_w - HEAD_PAD),
+        kicker_spacing=kicker_spacing(night),
     )
 
 

@@ -15,6 +15,7 @@ from bunco_print.printing import editable
 from bunco_print.printing.extras import STAMPERS as EXTRAS
 from bunco_print.printing.layout import Slot
 from bunco_print.printing.layout.prizes import LONG_AMOUNT
+from bunco_print.printing.layout.rules import WORDS_LINE
 from bunco_print.printing.pdf import QR, Art, PageSpec, Rect
 from bunco_print.printing.stamping import (
     Backgrounds,
@@ -28,7 +29,6 @@ from bunco_print.printing.units import PT_PER_PX
 from bunco_print.signing import links
 
 PIECES = ("star", "seat")  # the art pieces' pages, in this order (star cards, seat cards)
-WORDS_LINE = 1.4  # the rules handout's room for words: a line this many em tall (rules.html.j2)
 
 
 def _card_label(card: SeatCard, event: Night) -> str:
@@ -161,7 +161,7 @@ def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
 
 
 def _rules_kicker(event: Night, theme, laid, rect: Rect):
-    """ "How to play", the title and the date, in the lines layout/rules.kicker_words gave them
+    """ "How to play", the title and the date, in the lines layout/rules.handout_kicker gave them
     (the room the template left: a line 1.4 em tall each)."""
     rules = laid.docs["rules"]
     size = (rect.y2 - rect.y1) * PT_PER_PX / (WORDS_LINE * rules.kicker_rows)

@@ -14,6 +14,7 @@ from bunco_print.printing.layout.movement import diagram, diagram_height, legend
 
 MARGIN_TOP, MARGIN_SIDE, MARGIN_BOTTOM = 40, 44, 36
 KICKER_SIZE, HEAD_PAD = 7.5, 130  # .rl-kicker's size (pt, k times); .rl-head's right padding
+WORDS_LINE = 1.4  # the room flowing text leaves for a night's words: a line this many em tall
 MARK = 3  # the scoring chart's examples are rolls in round 3
 EXAMPLE_DICE = ((3, 5, 1), (3, 6, 3), (4, 4, 4), (3, 3, 3), (1, 5, 6))
 DICE_W, DICE_H = 118, 49.6  # the dice art beside the heading (pt)
@@ -44,8 +45,9 @@ class RulesPages:
     scale: float = 1.0  # large print: its words and pictures this much larger (handout.py)
     least: float = 0.0  # large print: its smallest word (pt)
     amount_em: float = 0.0  # room for a prize's amount (stamped), in ems of the text around it
-    kicker: str = ""  # "How to play", the title and the date, in lines as stamped (kicker_words)
+    kicker: str = ""  # "How to play", the title and the date, in lines as stamped (handout_kicker)
     kicker_spacing: float = 0.0  # between its letters, em
+    words_line: float = WORDS_LINE  # the room left for the night's words: lines this many em
 
     @property
     def kicker_rows(self) -> int:
@@ -252,7 +254,7 @@ def rules_pages(night: Inputs) -> RulesPages:
         scale=k,
         least=night.least(RULES),
         amount_em=_amount_room(night),
-        kicker=kicker_words(night, content_w - HEAD_PAD),
+        kicker=handout_kicker(night, content_w - HEAD_PAD),
         kicker_spacing=kicker_spacing(night),
     )
 
@@ -263,7 +265,7 @@ def _amount_room(night: Inputs) -> float:
     return round(night.font("display").width(format_money(999, night.event.currency), 1), 3)
 
 
-def kicker_words(night: Inputs, room: float) -> str:
+def handout_kicker(night: Inputs, room: float) -> str:
     """The handout's kicker as it is stamped: "How to play", the title and the date in small
     capitals (large print: their own case), in as many lines `room` pt wide as they need (the
     template leaves room for that many)."""

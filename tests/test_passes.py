@@ -89,3 +89,40 @@ def test_one_process_or_two_the_pack_is_the_same_byte_for_byte(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"
+
+
+def test_the_early_worker_does_the_work_it_is_given_or_says_it_could_not():
+    passes.start_early(lambda: None)
+    started = passes._early is not None
+    assert started == passes._may_fork()  # forked only where forking is safe
+    assert passes.early(str.upper, "bunco") == ("BUNCO" if started else None)
+    assert passes._early is None  # one job, then it is gone
+    passes.start_early(lambda: os._exit(3))  # a worker that dies while it warms up
+    assert passes.early(str.upper, "bunco") is None
+    passes.start_early(lambda: None)
+    passes.dismiss_early()
+    assert passes._early is None and passes.early(str.upper, "bunco") is None
+
+
+def test_a_pack_process_lays_out_in_its_early_worker_and_leaves_nothing_running(tmp_path):
+    """`bunco-print pack` forks a worker as it starts; the files are the same whoever lays them
+    out, and once the command returns no process of it is left, cached or not."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "BUNCO_PRINT_CACHE": "on"}
+    env |= {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / ".config")}
+    env |= {"BUNCO_PRINT_CACHE_DIR": str(tmp_path / "cache")}
+    files = {}
+    for run, jobs in (("early", ""), ("cached", ""), ("alone", "1")):
+        out = tmp_path / f"pack-{run}"
+        command = [sys.executable, "-m", "bunco_print", "pack", "--players", "9", "--seed", "5"]
+        command += ["--theme", "june", "--title", "June night", "--out", str(out)]
+        if run == "alone":
+            env["BUNCO_PRINT_CACHE"] = "off"
+        done = subprocess.run(
+            command, env={**env, "BUNCO_PRINT_JOBS": jobs}, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        left = subprocess.run(["pgrep", "-f", str(out)], capture_output=True, text=True)
+        assert left.stdout == "", f"{run}: a process of the pack outlived it"
+        files[run] = {path.name: path.read_bytes() for path in out.glob("*.pdf")}
+    assert len(files["early"]) >= 6
+    assert files["early"] == files["cached"] == files["alone"]

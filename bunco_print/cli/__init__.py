@@ -24,12 +24,18 @@ def __getattr__(name: str):
 
 def run(argv: list[str] | None = None) -> None:
     """The console entry point (`bunco-print`): always ends in sys.exit with a known code."""
-    sys.exit(code(sys.argv[1:] if argv is None else argv))
+    sys.exit(code(sys.argv[1:] if argv is None else argv, early=True))
 
 
-def code(args: list[str]) -> int:
-    """Run the command line on `args`; the exit code."""
+def code(args: list[str], early: bool = False) -> int:
+    """Run the command line on `args`; the exit code. `early` (a process of its own): a
+    `pack` starts loading WeasyPrint in a worker while Typer and the commands load here."""
+    passes = None
     try:
+        if early and args[:1] == ["pack"] and not {"--help", "-h"} & set(args):
+            from bunco_print.printing import passes
+
+            passes.start_early(_warm)
         if (bad := _not_utf8(args)) is not None:
             _line(f"error: the argument '{bad}' is not valid UTF-8; give it in UTF-8")
             return 2
@@ -48,6 +54,17 @@ def code(args: list[str]) -> int:
     except KeyboardInterrupt:
         _line(INTERRUPTED)
         return 130
+    finally:
+        if passes is not None:  # its worker stopped, if it was not needed
+            passes.dismiss_early()
+
+
+def _warm() -> None:
+    """What laying out a pack needs loaded: WeasyPrint with its fonts, and the pack's code."""
+    import bunco_print.printing.pack  # noqa: F401
+    from bunco_print.printing import render
+
+    render.font_config()
 
 
 def _not_utf8(args: list[str]) -> str | None:

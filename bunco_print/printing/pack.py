@@ -301,18 +301,25 @@ def lay_out_pages(request: PackRequest, event, ruleset, theme, docs) -> layout.L
 def cached_backgrounds(html: str) -> Backgrounds:
     """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
 
-    def make(html: str) -> tuple[bytes, dict]:
-        htmls = passes.passes(html)  # two passes, on two cores where it is safe
-        if len(htmls) == 1:
-            return lay_out_pass(html)
-        render.prepare(html)  # its fonts registered before the second pass is forked
-        (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
-        return passes.joined([a, b], [a_pages, b_pages])
+    def make(html: str) -> tuple[bytes, dict]:  # by the early worker, where there is one
+        return passes.early(lay_out_html, html) or lay_out_html(html)
 
     pdf, pages = background_cache.cached(html, make)
+    passes.dismiss_early()  # not needed: the backgrounds were cached
     pages = dict(pages)
     words = pages.pop(passes.WORDS, {})
     return Backgrounds(pdf=pdf, pages=pages, words=words)
+
+
+def lay_out_html(html: str) -> tuple[bytes, dict]:
+    """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on
+    two cores where it is safe."""
+    htmls = passes.passes(html)
+    if len(htmls) == 1:
+        return lay_out_pass(html)
+    render.prepare(html)  # its fonts registered before the second pass is forked
+    (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
+    return passes.joined([a, b], [a_pages, b_pages])
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:

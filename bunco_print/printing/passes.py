@@ -7,10 +7,15 @@ work. Where it is safe (Linux, two cores or more, this process running no other 
 second pass is laid out in a forked child while this process lays out the first; otherwise
 this process lays out both, one after the other. The passes are the same either way, so the
 pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
+
+Loading WeasyPrint takes about as long as starting the command line, so `bunco-print pack`
+forks a worker as it starts (`start_early`) that loads it meanwhile, on the other core. A pack
+whose backgrounds are not cached is laid out there (`early`); a cached one dismisses it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import os
@@ -42,6 +47,7 @@ WEIGHT = {
 # it writes to (reference counts included), so it is given the lighter pass.
 CHILD = 1.3
 T = TypeVar("T")
+_early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)
 WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
 
 
@@ -95,6 +101,77 @@ def both(first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
         if child:  # first() failed (or Ctrl-C): the child is stopped
             _reap(*child)
     return a, second() if b is None else b
+
+
+def start_early(warm: Callable[[], object]) -> None:
+    """Fork the worker now, where forking is safe: it runs warm() (loads WeasyPrint and the
+    modules a layout needs) and then waits for one job from `early`, or for this process to
+    end or dismiss it. Its output goes nowhere: what it has to say comes back as its result."""
+    global _early
+    if _early is not None or not _may_fork():
+        return
+    job, give = os.pipe()
+    take, result = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        for fd in (job, give, take, result):
+            os.close(fd)
+        return
+    if pid == 0:
+        _serve(warm, job, give, take, result)
+    os.close(job)
+    os.close(result)
+    _early = (pid, give, take)
+
+
+def _serve(warm: Callable[[], object], job: int, give: int, take: int, result: int) -> None:
+    """The worker: warm(), then work(arg) for the (work, arg) read from `job`, its result
+    written to `result`; then gone without any cleanup (exit 1 on any failure or Ctrl-C)."""
+    status = 1
+    try:
+        os.close(give)
+        os.close(take)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):  # a caller waiting for this process's output does not wait for it
+            os.dup2(null, fd)
+        warm()
+        with os.fdopen(job, "rb") as pipe:
+            asked = pipe.read()
+        if asked:
+            work, arg = pickle.loads(asked)
+            data = pickle.dumps(work(arg), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(result, "wb") as pipe:
+                pipe.write(data)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def early(work: Callable[[str], T], arg: str) -> T | None:
+    """work(arg), done by the worker `start_early` forked (WeasyPrint already loaded there),
+    or None when there is none or it failed (the caller then does the work itself)."""
+    global _early
+    if _early is None:
+        return None
+    (pid, give, take), _early = _early, None
+    try:
+        with os.fdopen(give, "wb") as pipe:
+            pipe.write(pickle.dumps((work, arg), protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        _reap(pid, take)
+        return None
+    return _result(pid, take)
+
+
+def dismiss_early() -> None:
+    """The worker stopped, if it was not needed (the pack's backgrounds were cached)."""
+    global _early
+    if _early is not None:
+        (pid, give, take), _early = _early, None
+        with contextlib.suppress(OSError):
+            os.close(give)
+        _reap(pid, take)
 
 
 def _may_fork() -> bool:

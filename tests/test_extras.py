@@ -277,7 +277,7 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
                 continue
             drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
-    assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3
+    assert laid.last_page("name_tags").capacity == 5  # 11 tags, large print: 6, then 5
     assert {s.kind for s in laid.page("name_tags").slots} == {"name", "words"}  # all stamped
 
 

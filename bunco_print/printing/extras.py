@@ -33,7 +33,8 @@ def _tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]
             return None
         # a tag's name is read across a room: two large lines rather than one small one
         paths, name = font_chain(theme, slot), unicodedata.normalize("NFC", name)
-        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, slot.size / 2)
+        floor = max(slot.size / 2, slot.least)
+        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, floor)
         text, size, _ = fitted if fitted[2] else fit_name(theme, slot, name)
         return Text(text, paths[0], size, slot_color(theme, slot), fallbacks=paths[1:])
 

@@ -24,7 +24,7 @@ from bunco_print.printing.layout.base import (
 )
 from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, cell, page_size_css
 
-TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
+TAG_COLS, TAG_ROWS = 2, 4  # name tags a page (large print: 3 rows)
 PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page (large print: 2 rows if 3 leave no room)
 NAME_TAGS, PRIZE_TAGS = "name_tags", "prize_tags"  # their smallest words: base.LARGE_TEXT
 BADGE_AMOUNT_H = 0.4  # a badge's amount: its slot this share of the badge's height
@@ -103,8 +103,9 @@ def kicker_slot(night: Inputs, slot_id: str, at: Block, date: str, doc: str) -> 
 
 
 def tag_grid(night: Inputs) -> tuple[int, int]:
-    """Name tags a page: eight (two columns, four rows); --large-print's bigger words keep them."""
-    return TAG_COLS, TAG_ROWS
+    """Name tags a page: eight (two columns, four rows); --large-print's six, taller, keep the
+    name large over the night's title and date on two lines."""
+    return (TAG_COLS, TAG_ROWS - 1) if night.large else (TAG_COLS, TAG_ROWS)
 
 
 def _cuts(night: Inputs, pw: float, ph: float, cols: int, rows: int) -> str:
@@ -124,9 +125,9 @@ def _cuts(night: Inputs, pw: float, ph: float, cols: int, rows: int) -> str:
 
 
 def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> NameTagsPage:
-    """Eight name tags a page with cut lines, or the first `count` (a last page): "Hello, my
-    name is", a name slot on its write-in line (a name stamped, or a field left blank), the
-    night's title and date."""
+    """Eight name tags a page (large print: six) with cut lines, or the first `count` (a last
+    page): "Hello, my name is", a name slot on its write-in line (a name stamped, or a field
+    left blank), the night's title and date."""
     event, c, k = night.event, night.colors, night.scale
     pw, ph = night.pw, night.ph
     cols, rows = tag_grid(night)

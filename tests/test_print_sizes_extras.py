@@ -29,6 +29,7 @@ CASES = [
     ("june", "classic", "letter", 12, True, {"names": NAMES}),
     ("december", "mybunco", "a4", 13, True, {"buy_in": "none"}),
     ("march", "progressive", "letter", 24, True, DETAILS),
+    ("august", "bonko", "a4", 16, True, {}),  # a display font of tall lines: the counts
     ("september", "tournament", "a4", 40, True, {"names": NAMES, "sets": 8}),
     ("june", "classic", "letter", 12, False, {"names": NAMES}),
     ("october", "bonko", "a4", 5, False, {"buy_in": "none"}),

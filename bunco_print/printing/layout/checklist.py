@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import LARGE_LEADING, Inputs
+from bunco_print.printing.layout.base import LARGE_LEADING, TEXT_FILL, Inputs
 from bunco_print.printing.layout.extras import Line, extra_page, kicker_slot
 from bunco_print.printing.layout.geometry import Block, Box, Page, Slot, page_size_css
 
@@ -207,7 +207,9 @@ def _sizes(night: Inputs) -> _Sizes:
     step = words(STEP_SIZE, CHECKLIST)
     bold = night.font("body", "700")
     time_w = max(TIME_W * k, bold.width("12:00 pm", step) + 2) if large else TIME_W * k
-    count_h = max(COUNT_H * k, night.least(CHECKLIST) / 0.7) if large else COUNT_H * k
+    # large print: a count's slot tall enough for its number at the smallest word (text_slot)
+    least, display = night.least(CHECKLIST), night.font("display")
+    count_h = max(COUNT_H * k, least / TEXT_FILL, least * display.line) if large else COUNT_H * k
     return _Sizes(
         words(NEED_SIZE, CHECKLIST),
         words(WHY_SIZE, CHECKLIST),

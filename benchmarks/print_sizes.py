@@ -1,8 +1,9 @@
 """How large each document prints, measured from the PDFs' text (not the CSS).
 
 Run with the code to measure on PYTHONPATH: python benchmarks/print_sizes.py [--against DIR]
-Packs of every ruleset, each in a theme of its own (the themes in turn), Letter and A4, are
-built normal at one sheet a page, normal at four a page and with --large-print. For each
+Packs of every ruleset, each in a theme of its own (the themes in turn), Letter and A4, with
+every party extra, are built normal at one sheet a page, normal at four a page and with
+--large-print. For each
 document it prints the median and the smallest word size (pt) over all of them, and the
 smallest word. --against DIR: the same measured for the code in DIR (another checkout, e.g.
 the starting commit), printed beside this code's ("before > now").
@@ -29,6 +30,12 @@ DOCUMENTS = (
     "tally-pads.pdf",
     "seat-cards.pdf",
     "table-markers.pdf",
+    # the party extras (--extras all)
+    "invitation.pdf",
+    "host-checklist.pdf",
+    "sign-in-sheet.pdf",
+    "name-tags.pdf",
+    "prize-tags.pdf",
 )
 MODES = {"normal, 1 a page": (1, False), "normal, 4 a page": (4, False), "large print": (1, True)}
 
@@ -45,6 +52,7 @@ def _word_sizes():
 def measure(players: int) -> dict:
     """{mode: {document: [median, smallest, the smallest word]}} over every ruleset."""
     from bunco_print.game import rulesets
+    from bunco_print.game.limits import EXTRAS
     from bunco_print.printing.pack import PackRequest, build_pack
     from bunco_print.theming import themes
 
@@ -62,6 +70,7 @@ def measure(players: int) -> dict:
                 paper=("letter", "a4")[n % 2],
                 per_page=per_page,
                 large_print=large,
+                extras=EXTRAS,
             )
             for document, pdf in build_pack(request).documents.items():
                 sizes.setdefault(document, []).extend(word_sizes(pdf))

@@ -137,7 +137,7 @@ def test_a_prize_tag_a_prize_with_its_amount(named, blank):
 )
 def test_the_checklist_counts_this_night(request, pack, players, tables, dice):
     """Each thing to have, read on its own row with the count stamped beside it."""
-    from bunco_print.printing.layout.extras_host import needs
+    from bunco_print.printing.layout.checklist import needs
 
     built = request.getfixturevalue(pack)
     ruleset, theme = rulesets.load("classic"), themes.load(built.event.extra["theme"])
@@ -277,13 +277,13 @@ def test_field_and_name_slots_are_in_the_safe_area_apart_and_drawn_there(paper="
                 continue
             drawn = zip(anchors[slot.id], slot.box.px(), strict=True)
             assert max(abs(a - b * PT_PER_PX) for a, b in drawn) < 0.05, slot.id
-    assert laid.last_page("name_tags").capacity == 3  # 11 tags: 8, then 3
+    assert laid.last_page("name_tags").capacity == 5  # 11 tags, large print: 6, then 5
     assert {s.kind for s in laid.page("name_tags").slots} == {"name", "words"}  # all stamped
 
 
 def test_the_timeline_follows_the_ruleset_and_the_time_given():
     from bunco_print.printing.layout.base import Inputs
-    from bunco_print.printing.layout.extras_host import evening
+    from bunco_print.printing.layout.checklist import evening
 
     def steps(ruleset: str, time: str = "") -> list[tuple[str, str]]:
         rules = rulesets.load(ruleset)

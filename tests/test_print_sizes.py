@@ -31,6 +31,12 @@ LARGE = {
     "score-sheets.pdf": 14,
     "team-cards.pdf": 14,
     "tally-pads.pdf": 12,
+    # the party extras (--extras: test_print_sizes_extras.py)
+    "invitation.pdf": 16,
+    "host-checklist.pdf": 16,
+    "sign-in-sheet.pdf": 14,
+    "prize-tags.pdf": 14,
+    "name-tags.pdf": 12,  # a name: NAME_TAG
 }
 ONE_A_PAGE, FOUR_A_PAGE = 6, 5  # the normal pack's smallest word (two a page: 6 too)
 RULES_BODY = 10  # the normal rules handout's running text

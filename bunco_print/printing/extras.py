@@ -33,7 +33,8 @@ def _tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]
             return None
         # a tag's name is read across a room: two large lines rather than one small one
         paths, name = font_chain(theme, slot), unicodedata.normalize("NFC", name)
-        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, slot.size / 2)
+        floor = max(slot.size / 2, slot.least)
+        fitted = chain(paths).fit_lines(name, slot.box.w, slot.box.h, slot.size, floor)
         text, size, _ = fitted if fitted[2] else fit_name(theme, slot, name)
         return Text(text, paths[0], size, slot_color(theme, slot), fallbacks=paths[1:])
 
@@ -74,14 +75,14 @@ def _prize_tag_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[Pag
 
 
 def _checklist_pages(doc, event: Night, secret, theme, bg, laid) -> Iterator[PageSpec]:
-    """The checklist with tonight's counts, right-aligned before their words."""
-    counts = {s.index: s.sample for s in laid.page(doc).slots if s.kind != "words"}
+    """The checklist's pages with tonight's counts, right-aligned before their words."""
 
     def fill(slot: Slot, _):
-        return replace(slot_text(theme, slot, counts[slot.index]), align="right")
+        return replace(slot_text(theme, slot, slot.sample), align="right")
 
-    page = laid.page(doc)
-    yield PageSpec(bg.pages[doc][0], stamps_for(page, range(max(counts) + 1), fill))
+    for background, page in zip(bg.pages[doc], laid.pages(doc), strict=True):
+        counted = [s.index for s in page.slots if s.kind != "words"]
+        yield PageSpec(background, stamps_for(page, range(max(counted, default=-1) + 1), fill))
 
 
 STAMPERS = {

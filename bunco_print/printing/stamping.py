@@ -103,10 +103,10 @@ def night_words(theme: themes.Theme, laid, bg: Backgrounds) -> dict[int, tuple]:
 
 
 def fit_name(theme: themes.Theme, slot: Slot, name: str) -> tuple[str, float, bool]:
-    """A player's name in its slot: one line, else two, never below MIN_NAME (cut short with
-    an ellipsis, if need be): the text, its size, whether it is whole."""
+    """A player's name in its slot: one line, else two, never below MIN_NAME or the slot's
+    least (cut short with an ellipsis, if need be): the text, its size, whether it is whole."""
     return chain(font_chain(theme, slot)).fit_lines(
-        name, slot.box.w, slot.box.h, slot.size, MIN_NAME
+        name, slot.box.w, slot.box.h, slot.size, max(MIN_NAME, slot.least)
     )
 
 

@@ -19,8 +19,8 @@ from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.backs import backs_page
 from bunco_print.printing.layout.base import Inputs, nice_date
+from bunco_print.printing.layout.checklist import checklist_pages
 from bunco_print.printing.layout.extras import name_tags_page, prize_tags_pages, tag_grid
-from bunco_print.printing.layout.extras_host import checklist_page, sign_in_page
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
 from bunco_print.printing.layout.invitation import invitation_page
 from bunco_print.printing.layout.markers import marker_page, pieces_pages
@@ -31,6 +31,7 @@ from bunco_print.printing.layout.seat_cards import card_grid, cards_page
 from bunco_print.printing.layout.sheets import sheets_page
 from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
 from bunco_print.printing.layout.sides import notes as sides_notes
+from bunco_print.printing.layout.sign_in import sign_in_page
 from bunco_print.theming.themes import Theme
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
@@ -201,7 +202,7 @@ def _makers(night: Inputs, date: str, pieces: tuple[str, ...], details: dict, si
         "invitation": lambda n, k: invitation_page(night, details, date),
         "name_tags": lambda n, k: name_tags_page(night, date, n, k),
         "prize_tags": lambda n, k: prize_tags_pages(night),
-        "host_checklist": lambda n, k: checklist_page(night, date, details.get("time", "")),
+        "host_checklist": lambda n, k: checklist_pages(night, date, details.get("time", "")),
         "sign_in_sheet": lambda n, k: sign_in_page(night, date),
     }
 

@@ -30,7 +30,16 @@ LARGE_TEXT = {
     "score_sheet": 14.0,
     "team_card": 14.0,
     "tally_pad": 12.0,
+    # the party extras (--extras): the invitation and the host's checklist are read as the rules
+    # are, the sign-in sheet and the prize tags filled in and read at the table as the sheets
+    # are; the name tags' small words as the pads' (eight tags a page), their names NAME_TAG
+    "invitation": 16.0,
+    "host_checklist": 16.0,
+    "sign_in_sheet": 14.0,
+    "prize_tags": 14.0,
+    "name_tags": 12.0,
 }
+NAME_TAG = 16.0  # --large-print: a name tag's name, read across the room, at least this (pt)
 LARGE_LEADING = 1.4  # --large-print: running text's lines at least this many ems apart
 MIN_NAME = 7.0  # a player's name: on two lines, or cut short, rather than smaller
 

@@ -1,22 +1,33 @@
-"""Name tags and prize tags, party extras a host hands out (`--extras`).
+"""Name tags and prize tags, party extras a host hands out (`--extras`), and what every extra
+shares.
 
-The invitation is invitation.py's, the host's own pages extras_host.py's. Each write-in place a
-buyer may type into (the invitation's details, a blank name tag) is a `field` slot: the stamper
-leaves it empty over its write-in line, a fillable form may fill it.
+The invitation is invitation.py's, the host's checklist checklist.py's, the sign-in
+sheet sign_in.py's. Each write-in place a buyer may type into (the invitation's details, a blank
+name tag) is a `field` slot: the stamper leaves it empty over its write-in line, a fillable form
+may fill it.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import MIN_TEXT, Inputs, titled
-from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, cell, page_size_css
+from bunco_print.printing.layout.base import (
+    LARGE_LEADING,
+    MIN_TEXT,
+    NAME_TAG,
+    TEXT_FILL,
+    Inputs,
+    titled,
+)
+from bunco_print.printing.layout.geometry import EDGE, Block, Box, Page, Slot, cell, page_size_css
 
-TAG_COLS, TAG_ROWS = 2, 4  # name tags a page
-PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page
+TAG_COLS, TAG_ROWS = 2, 4  # name tags a page (large print: 3 rows)
+PRIZE_COLS, PRIZE_ROWS = 2, 3  # prize tags a page (large print: 2 rows if 3 leave no room)
+NAME_TAGS, PRIZE_TAGS = "name_tags", "prize_tags"  # their smallest words: base.LARGE_TEXT
+BADGE_AMOUNT_H = 0.4  # a badge's amount: its slot this share of the badge's height
 
 
 @dataclass(frozen=True)
@@ -77,9 +88,24 @@ def extra_page(night: Inputs, page_id: str, body: list[str], slots=()) -> Page:
     return Page(page_id, pw, ph, svg.data_uri(markup), tuple(slots), safe=_safe(night))
 
 
+def kicker_slot(night: Inputs, slot_id: str, at: Block, date: str, doc: str) -> Slot:
+    """A page's kicker, stamped: the night's title and date in small capitals (large print:
+    in their own case, at least document `doc`'s smallest word), centred, 8 pt; smaller, on
+    two lines or cut short if `at`'s width needs it. `at.y`: where its last line ends."""
+    size, floor = night.words(8, doc), night.words(night.min_text, doc)
+    text, fitted, spacing = night.kicker_words(date, at.w, size, floor)
+    line = LARGE_LEADING if night.large and "\n" in text else 1
+    top = at.y - (text.count("\n") + 1) * line * fitted
+    return night.words_in(
+        slot_id, replace(at, y=top), text, fitted, "muted", weight="700", align="center",
+        line=line, spacing=spacing,
+    )  # fmt: skip
+
+
 def tag_grid(night: Inputs) -> tuple[int, int]:
-    """Name tags a page: eight (two columns, four rows); --large-print's bigger words keep them."""
-    return TAG_COLS, TAG_ROWS
+    """Name tags a page: eight (two columns, four rows); --large-print's six, taller, keep the
+    name large over the night's title and date on two lines."""
+    return (TAG_COLS, TAG_ROWS - 1) if night.large else (TAG_COLS, TAG_ROWS)
 
 
 def _cuts(night: Inputs, pw: float, ph: float, cols: int, rows: int) -> str:
@@ -99,9 +125,9 @@ def _cuts(night: Inputs, pw: float, ph: float, cols: int, rows: int) -> str:
 
 
 def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> NameTagsPage:
-    """Eight name tags a page with cut lines, or the first `count` (a last page): "Hello, my
-    name is", a name slot on its write-in line (a name stamped, or a field left blank), the
-    night's title and date."""
+    """Eight name tags a page (large print: six) with cut lines, or the first `count` (a last
+    page): "Hello, my name is", a name slot on its write-in line (a name stamped, or a field
+    left blank), the night's title and date."""
     event, c, k = night.event, night.colors, night.scale
     pw, ph = night.pw, night.ph
     cols, rows = tag_grid(night)
@@ -117,15 +143,21 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         else svg.fill(c["accent"])
     )
     frame, write_in = svg.stroke(c["line"], 1), svg.stroke(c["ink"], 0.8)
-    small = night.font("body")
-    event_text = titled(event.title, date)
+    art = 13 * k  # a star each side of the night's name, under the line
+    words_w = tags[0].w - 36 - 2 * art - 12
+    # the night's title and date under the line: on one line, or two (large print)
+    event_text, size, lines = night.font("body").one_or_two(
+        titled(event.title, date), words_w, night.words(7, NAME_TAGS),
+        max(night.words(MIN_TEXT, NAME_TAGS), MIN_TEXT),
+    )  # fmt: skip
+    event_line = LARGE_LEADING if lines > 1 else 1.2
+    foot = max(30, 12 + 1.5 * k + lines * size * event_line)  # the line's height over the foot
     slots, texts = [], []
     for i, t in enumerate(tags):
         layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
         layer.add(band, svg.rrect(t.x + 6, t.y + 6, t.w - 12, band_h, 8))
-        line_y = t.y + t.h - 30
+        line_y = t.y + t.h - foot
         layer.add(write_in, svg.seg(t.x + 18, line_y, t.x + t.w - 18, line_y))
-        art = 13 * k  # a star each side of the night's name, under the line
         for x in (t.x + 18, t.x + t.w - 18 - art):
             body.append(
                 svg.image(night.art("star"), x, line_y + 7, art, art, opacity=night.art_opacity)
@@ -133,17 +165,15 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         slot_h = min(line_y - (t.y + band_h + 14) - 4, 54)
         box = Box(t.x + 18, line_y - slot_h - 2, t.w - 36, slot_h)
         sample = event.sheets[i].name if named and i < len(event.sheets) else ""
-        slots.append(
-            night.text_slot(
-                f"tag-{i + 1}-name", box, "name" if named else "field", i, sample, "name"
-            )
+        name = night.text_slot(
+            f"tag-{i + 1}-name", box, "name" if named else "field", i, sample, "name"
         )
-        words_w = t.w - 36 - 2 * art - 12
-        size = small.fit(event_text, words_w, 7 * k)
+        slots.append(replace(name, least=NAME_TAG if night.large else 0.0))
+        sub = night.words(9, NAME_TAGS)
         texts.append(
             TagText(
                 Line(Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO"),
-                Line(Block(t.x + 6, t.y + 35, t.w - 12, 9 * k, line=11 * k), "my name is"),
+                Line(Block(t.x + 6, t.y + 35, t.w - 12, sub, line=max(11 * k, sub)), "my name is"),
             )
         )
         at = Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w)
@@ -152,11 +182,11 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
                 f"tag-{i + 1}-event",
                 at,
                 event_text,
-                max(size, MIN_TEXT),
+                size,
                 "muted",
                 i,
                 align="center",
-                line=1.2,
+                line=event_line,
             )
         )
     body.append(layer.markup())
@@ -164,11 +194,24 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     return NameTagsPage(page, page_size_css(night.paper), tuple(texts))
 
 
-def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
-    """A tag for each prize the ruleset awards, six a page with cut lines: its name, what wins
-    it, its amount in a badge (slot t{i}-amount; with no pot, a star and a line to write the
-    amount or gift on), "won by"."""
+def prize_grid(night: Inputs) -> tuple[int, int]:
+    """Prize tags a page: six (two columns, three rows); in large print four when a tag of
+    three rows has no room for its words over a badge its amount can be stamped in."""
+    if not night.large:
+        return PRIZE_COLS, PRIZE_ROWS
     pw, ph, cols, rows = night.pw, night.ph, PRIZE_COLS, PRIZE_ROWS
+    t = cell(0, cols, rows, pw / cols, ph / rows, EDGE)  # the first: edge and gutter around
+    words = max(_words_h(night, prize, t.w - 40) for prize in night.event.prizes)
+    room = t.h - _foot(night) - 16 * night.scale - 16 - 8 - words
+    return cols, rows if room >= _least_badge(night) else rows - 1
+
+
+def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
+    """A tag for each prize the ruleset awards, six a page (large print: six or four) with cut
+    lines: its name, what wins it, its amount in a badge (slot t{i}-amount; with no pot, a star
+    and a line to write the amount or gift on), "won by"."""
+    pw, ph = night.pw, night.ph
+    cols, rows = prize_grid(night)
     per_page, prizes = cols * rows, night.event.prizes
     pages, tags = [], []
     for number, start in enumerate(range(0, len(prizes), per_page)):
@@ -186,20 +229,70 @@ def prize_tags_pages(night: Inputs) -> PrizeTagsPages:
     return PrizeTagsPages(tuple(pages), page_size_css(night.paper), tuple(tags))
 
 
+@dataclass(frozen=True)
+class _TagWords:
+    """A prize tag's words' sizes (pt) and lines (em): its small capitals ("PRIZE", "WON BY"),
+    its name, its note; the written amount's words."""
+
+    small: float
+    small_line: float
+    name: float
+    note: float
+    note_line: float
+    written: float
+
+
+def _tag_words(night: Inputs, prize, inner: float) -> _TagWords:
+    k, words = night.scale, night.words
+    small = words(7, PRIZE_TAGS)
+    return _TagWords(
+        small,
+        max(9 * k, small * 1.2),
+        night.font("display").fit(prize.name, inner, 20 * k),
+        words(8.5, PRIZE_TAGS),
+        LARGE_LEADING if night.large else 1.3,
+        words(6.5, PRIZE_TAGS),
+    )
+
+
+def _note_lines(night: Inputs, prize, inner: float, size: float) -> int:
+    """How many lines a prize's note takes (large print: measured; else an estimate, 3 at most)."""
+    if not prize.note:
+        return 0
+    if night.large:
+        return night.font("body").lines(prize.note, inner, size)
+    return min(3, math.ceil(night.font("body").width(prize.note, size) / inner))
+
+
+def _words_h(night: Inputs, prize, inner: float) -> float:
+    """The height of a prize tag's words under its badge."""
+    w = _tag_words(night, prize, inner)
+    note = _note_lines(night, prize, inner, w.note) * w.note * w.note_line
+    h = w.small_line + 2 + w.name * 1.2 + note
+    k = night.scale  # no pot: a line to write the amount on, its words under it
+    return h + (0 if night.event.pot else max(40 * k, 29 * k + max(8 * k, w.written * 1.2)))
+
+
+def _foot(night: Inputs) -> float:
+    """The "won by" line's height over a prize tag's foot."""
+    return 22 * night.scale
+
+
+def _least_badge(night: Inputs) -> float:
+    """The smallest badge: 36 pt, or one whose amount is stamped at the smallest word."""
+    return max(36.0, night.least(PRIZE_TAGS) / (TEXT_FILL * BADGE_AMOUNT_H))
+
+
 def _prize_tag(night: Inputs, layer: svg.Layer, t: Box, i: int, prize, stars, slots) -> PrizeTag:
     """Prize tag i in t, top to bottom: badge, "PRIZE", the name, its note, (no pot) the
     amount's line; "WON BY" on its line at the foot. The badge takes the room the words leave.
     Its amount's slot goes into `slots`; with no pot, a star to draw over the badge, `stars`."""
     event, k, inner = night.event, night.scale, t.w - 40
-    name_size = night.font("display").fit(prize.name, inner, 20 * k)
-    note_size, note_lines = 8.5 * k, 0
-    if prize.note:
-        note_w = night.font("body").width(prize.note, note_size)
-        note_lines = min(3, math.ceil(note_w / inner))
-    words_h = 9 * k + 2 + name_size * 1.2 + note_lines * note_size * 1.3
-    words_h += 0 if event.pot else 40 * k
-    line_y = t.y + t.h - 22 * k
-    badge = max(36.0, min(64 * k, line_y - 16 * k - t.y - 16 - 8 - words_h))
+    w = _tag_words(night, prize, inner)
+    note_lines = _note_lines(night, prize, inner, w.note)
+    line_y = t.y + t.h - _foot(night)
+    room = line_y - 16 * k - t.y - 16 - 8 - _words_h(night, prize, inner)
+    badge = max(_least_badge(night), min(64 * k, room))
     bx, by = t.x + t.w / 2 - badge / 2, t.y + 16
     layer.add(
         svg.stroke(night.light("accent"), 2, fill="#ffffff"),
@@ -207,30 +300,40 @@ def _prize_tag(night: Inputs, layer: svg.Layer, t: Box, i: int, prize, stars, sl
     )
     if event.pot:  # stamped (the page is then the same for any pot)
         sample = format_money(prize.amount, event.currency)
-        box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * 0.4)
+        box = Box(bx + badge * 0.12, by + badge * 0.3, badge * 0.76, badge * BADGE_AMOUNT_H)
         slots.append(night.text_slot(f"t{i}-amount", box, "number", i, sample))
     else:  # drawn over the badge, once the layer is
         star = badge * 0.62
         at = (bx + (badge - star) / 2, by + (badge - star) / 2, star, star)
         stars.append(svg.image(night.art("star"), *at, opacity=night.art_opacity))
     write_in = svg.stroke(night.colors["ink"], 0.8)
+    case = str if night.large else str.upper
     y = by + badge + 8
-    kicker = Line(Block(t.x + 20, y, inner, 7 * k, line=9 * k), "PRIZE")
-    y += 9 * k + 2
-    name = Line(Block(t.x + 20, y, inner, name_size, line=name_size * 1.2), prize.name)
-    y += name_size * 1.2
+    kicker = Line(Block(t.x + 20, y, inner, w.small, line=w.small_line), case("Prize"))
+    y += w.small_line + 2
+    name = Line(Block(t.x + 20, y, inner, w.name, line=w.name * 1.2), prize.name)
+    y += w.name * 1.2
     note = None
     if prize.note:
-        note = Line(Block(t.x + 20, y, inner, note_size, line=note_size * 1.3), prize.note)
-        y += note_lines * note_size * 1.3
+        at = Block(t.x + 20, y, inner, w.note, line=w.note * w.note_line)
+        note = Line(at, prize.note)
+        y += note_lines * w.note * w.note_line
     written = None
     if not event.pot:  # the amount (or the gift) is written in
         gift_y = y + 26 * k
         layer.add(write_in, svg.seg(t.x + t.w / 2 - 60, gift_y, t.x + t.w / 2 + 60, gift_y))
-        written = Line(Block(t.x + 20, gift_y + 3, inner, 6.5 * k, line=8 * k), "AMOUNT OR GIFT")
+        at = Block(t.x + 20, gift_y + 3, inner, w.written, line=max(8 * k, w.written * 1.2))
+        written = Line(at, case("Amount or gift"))
         if night.amounts_written:  # --buy-in none: with --editable a field on the line
             box = Box(t.x + t.w / 2 - 60, gift_y - 18 * k, 120, 16 * k)
             slots.append(night.text_slot(f"t{i}-amount", box, "field", i, role="name"))
-    layer.add(write_in, svg.seg(t.x + 20 + 52 * k, line_y, t.x + t.w - 20, line_y))
-    winner = Line(Block(t.x + 20, line_y - 10 * k, 48 * k, 7 * k, line=9 * k), "WON BY")
+    won = night.font("body", "700").width(
+        case("Won by"), w.small, 0 if night.large else 0.12 * w.small
+    )
+    won_w = max(48 * k, won + 4)
+    layer.add(write_in, svg.seg(t.x + 20 + won_w + 4 * k, line_y, t.x + t.w - 20, line_y))
+    winner = Line(
+        Block(t.x + 20, line_y - w.small_line - k, won_w, w.small, line=w.small_line),
+        case("Won by"),
+    )
     return PrizeTag(kicker, name, note, winner, written)

@@ -84,6 +84,7 @@ class Slot:
     align: str = "center"
     spacing: float = 0.0
     pitch: float = 1.1
+    least: float = 0.0  # a name: never stamped smaller than this (0: stamping.MIN_NAME)
 
     @property
     def is_text(self) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bunco_print.game.money import format_money
 from bunco_print.printing.layout import svg
-from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.base import LARGE_LEADING, Inputs
 from bunco_print.printing.layout.extras import Line, extra_page, themed_frame
 from bunco_print.printing.layout.geometry import (
     EDGE,
@@ -20,17 +20,21 @@ from bunco_print.printing.layout.geometry import (
 )
 from bunco_print.printing.layout.sheets import rule_strip
 
-# The invitation's details, in the order they print: (its key, its label). The date is the
-# night's; the others are PackRequest.invitation's, each one not given a write-in field.
+INVITE = "invitation"  # the document whose smallest word (base.LARGE_TEXT) it keeps
+# The invitation's details, in the order they print: (its key, its label, in spaced capitals;
+# large print: in its own case). The date is the night's; the others are
+# PackRequest.invitation's, each one not given a write-in field.
 DETAILS = (
-    ("date", "WHEN"),
-    ("time", "TIME"),
-    ("place", "WHERE"),
-    ("host_name", "HOSTED BY"),
+    ("date", "When"),
+    ("time", "Time"),
+    ("place", "Where"),
+    ("host_name", "Hosted by"),
     ("rsvp", "RSVP"),
 )
-BRING = ("buy_in", "BRING")  # --buy-in none: a row to write the buy-in in
-# Measures in pt; those marked (k) are times --large-print's scale. The words MARGIN in from
+BRING = ("buy_in", "Bring")  # --buy-in none: a row to write the buy-in in
+KICKER = "You’re invited to"
+# Measures in pt; those marked (k) are times --large-print's scale (a word's size at least
+# the invitation's smallest, base.LARGE_TEXT). The words MARGIN in from
 # the safe edge; the frame's corner art CORNER, its corners FRAME_RADIUS; the dice (DICE_W by
 # DICE_H) DICE_TOP down.
 MARGIN, CORNER, FRAME_RADIUS, DICE_W, DICE_H, DICE_TOP = 40, 86, 18, 140, 58.8, 92
@@ -53,6 +57,7 @@ NOTES_H, NOTES_GAP, NOTE_PITCH, NOTE_SIZE, STAR, STAR_DOWN = 110, 30, 20, 12, 34
 WRITE_IN_DOWN, WRITE_IN_W, WORDS_UP, DATE_SIZE, VALUE_SIZE, VALUE_MIN = 0.72, 0.9, 12, 21, 17, 11
 VALUE_LINE, VALUE_UP, LABEL_SIZE, FIELD_UP, FIELD_H, FIELD_INSET = 1.2, 4, 9, 26, 24, 2
 LABEL_SPACING, NOTE_LINE = 0.14, 1.3  # the labels' letter spacing (em); the notes' line (em)
+LARGE_SPACING = 0.02  # large print: the labels' and the kicker's letter spacing, in their own case
 
 
 @dataclass(frozen=True)
@@ -137,7 +142,7 @@ def invitation_page(night: Inputs, details: Mapping[str, str], date: str) -> Inv
 def _head(night: Inputs, mx, cw) -> tuple[Line, Slot, Line, float]:
     """The kicker, the night's title as large as fits, the ruleset's tagline; the rule's y."""
     k, title = night.scale, night.event.title
-    kicker = Line(Block(mx, KICKER_Y, cw, KICKER_SIZE * k), "YOU’RE INVITED TO")
+    kicker = Line(Block(mx, KICKER_Y, cw, night.words(KICKER_SIZE, INVITE)), _case(night, KICKER))
     # the title, stamped as large as fits in the room a title at its largest takes
     title_size = night.font("display").fit(title, cw, TITLE_SIZE * k)
     room = TITLE_SIZE * k * TITLE_LINE
@@ -153,7 +158,9 @@ def _head(night: Inputs, mx, cw) -> tuple[Line, Slot, Line, float]:
     )
     tag_y = TITLE_Y + room + TAGLINE_GAP
     words = night.ruleset.tagline
-    tagline_size = night.font("hand", "700").fit(words, cw, TAGLINE_SIZE * k)
+    # large print: in the body's type (a hand may write in capitals), as the rules handout does
+    hand = night.font("body" if night.large else "hand", "700")
+    tagline_size = hand.fit(words, cw, night.words(TAGLINE_SIZE, INVITE))
     tagline = Line(Block(mx, tag_y, cw, tagline_size, line=TAGLINE_LINE * k), words)
     return kicker, title_line, tagline, tag_y + TAGLINE_LINE * k + RULE_GAP
 
@@ -178,31 +185,31 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
         date = key == "date"
         role, weight = ("display", "400") if date else ("body", "700")
         font = night.font(role, "700")
-        largest = (DATE_SIZE if date else VALUE_SIZE) * k
-        size = max(font.fit(text, rows.value_w, largest), VALUE_MIN * k)
+        largest, least = night.words(DATE_SIZE if date else VALUE_SIZE, INVITE), _value_min(night)
+        size = max(font.fit(text, rows.value_w, largest), least)
         if font.width(text, size) > rows.value_w and not date:
-            text = font.two_lines(text, rows.value_w, size, VALUE_MIN * k)[0] or text
-        line_h = size * VALUE_LINE
+            text = font.two_lines(text, rows.value_w, size, least)[0] or text
+        line = max(VALUE_LINE, LARGE_LEADING) if night.large else VALUE_LINE
+        line_h = size * line
         value_y = base - VALUE_UP - (text.count("\n") + 1) * line_h
         at = Block(rows.value_x, value_y, rows.value_w)
         color = "accent" if date else "ink"
         slug = key.replace("_", "-")
-        value = night.words_in(
-            f"invite-{slug}", at, text, size, color, 0, role, weight, line=VALUE_LINE
-        )
+        value = night.words_in(f"invite-{slug}", at, text, size, color, 0, role, weight, line=line)
         middle = value_y + line_h / 2
-        at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w)
+        label_size = night.words(LABEL_SIZE, INVITE)
+        at = Block(rows.label_x, middle - label_size / 2, rows.label_w)
         label = night.words_in(
             f"invite-{slug}-label",
             at,
-            label,
-            LABEL_SIZE * k,
+            _case(night, label),
+            label_size,
             "muted",
             0,
             weight="700",
             align="right",
             line=1,
-            spacing=LABEL_SPACING,
+            spacing=label_spacing(night),
         )
         return Detail(None), [value, label]
     else:
@@ -216,14 +223,15 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
             FIELD_H * k,
         )
         slot = night.text_slot(f"invite-{key.replace('_', '-')}", box, "field", 0, role="name")
-    label_at = Block(rows.label_x, middle - LABEL_SIZE / 2 * k, rows.label_w, LABEL_SIZE * k)
-    return Detail(Line(label_at, label)), [slot]
+    label_size = night.words(LABEL_SIZE, INVITE)
+    label_at = Block(rows.label_x, middle - label_size / 2, rows.label_w, label_size)
+    return Detail(Line(label_at, _case(night, label))), [slot]
 
 
 def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
     """--buy-in none: the currency's symbol (if any) on the BRING line's left end, as large as
     a written amount; the room it takes."""
-    symbol, size = night.event.currency, VALUE_SIZE * night.scale
+    symbol, size = night.event.currency, night.words(VALUE_SIZE, INVITE)
     if not symbol:
         return 0.0
     family = night.family("body")
@@ -234,6 +242,7 @@ def _symbol(night: Inputs, layer: svg.Layer, x: float, base: float) -> float:
 def _notes(night: Inputs, mx, cw, notes_y) -> tuple[tuple[Line, ...], list[Slot]]:
     """What to bring (the buy-in, when there is a pot) and what to expect."""
     event, k = night.event, night.scale
+    size, line = night.words(NOTE_SIZE, INVITE), LARGE_LEADING if night.large else NOTE_LINE
     bring = []
     if event.pot:  # the buy-in: the night's words, stamped
         text = f"Bring {format_money(event.buy_in, event.currency)} for the prize pot."
@@ -243,13 +252,29 @@ def _notes(night: Inputs, mx, cw, notes_y) -> tuple[tuple[Line, ...], list[Slot]
                 "invite-bring",
                 at,
                 text,
-                NOTE_SIZE * k,
+                size,
                 "accent2",
                 weight="700",
                 align="center",
-                line=NOTE_LINE,
+                line=line,
             )
         )
-    y = notes_y + len(bring) * NOTE_PITCH * k
+    y = notes_y + len(bring) * max(NOTE_PITCH * k, size * line)
     words = "Three dice, a bell and a lot of cheering. No skill needed!"
-    return (Line(Block(mx, y, cw, NOTE_SIZE * k), words),), bring
+    return (Line(Block(mx, y, cw, size, line=size * line), words),), bring
+
+
+def _case(night: Inputs, words: str) -> str:
+    """A label's or the kicker's words as printed: spaced capitals, or in large print their
+    own case."""
+    return words if night.large else words.upper()
+
+
+def label_spacing(night: Inputs) -> float:
+    """The space between a label's letters (em): spaced capitals', or large print's."""
+    return LARGE_SPACING if night.large else LABEL_SPACING
+
+
+def _value_min(night: Inputs) -> float:
+    """The smallest a given detail's words may be fitted to (pt)."""
+    return night.words(VALUE_MIN, INVITE)

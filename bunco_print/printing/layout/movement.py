@@ -374,11 +374,16 @@ def diagram(night: Inputs, w: float, h: float) -> tuple[str, tuple[Label, ...]]:
     return markup, tuple(labels)
 
 
+ONE_TABLE_H = 76  # a lone table's diagram: its box and the loops over and under it
+
+
 def diagram_height(night: Inputs, w: float) -> float:
     """The height of a diagram w wide, in its own units (in large print it is drawn for a page
     handout_scale times narrower and printed that much larger)."""
     ruleset, t = night.ruleset, len(night.event.tables)
     h = 128 if t <= 7 else max(t // 20 + 1, 2) * SNAKE_ROW
+    if t == 1:  # one table, nobody moves: its two loops need less height than a row's arcs
+        h = ONE_TABLE_H
     if night.large and t > 7:
         h = max(math.ceil(t / _per_row(night, t, w)), 2) * SNAKE_ROW_LARGE
     g = ruleset.group_tables

@@ -46,6 +46,12 @@ POT_TILES = (("players", "PLAYERS"), ("buy-in", "BUY-IN"), ("pot", "IN THE POT")
 TILE_W, TILE_H, SIGN_W, TILE_RADIUS, TILE_LINE, POT_LINE = 92, 42, 26, 9, 1, 1.6
 SUM_MID, SUM_INSET, SUM_SIZE, SIGN_Y, SIGN_SIZE = 22, 4, 19, 26, 16
 TILE_WORDS_Y, TILE_WORDS_SIZE, TILE_WORDS_SPACING = 34, 6.5, 0.6
+# The heading (HEADING_SIZE, k, in lines HEADING_LINE em tall). A theme's ornaments around it
+# (ornaments.css draws them where these say): each (side, where it would go as a share of the
+# room across and down the page); one beside the heading moves out until ORNAMENT_GAP clear of
+# its words, and one that then meets a corner's art goes under it.
+HEADING_SIZE, HEADING_LINE, ORNAMENT_GAP = 38, 1.05, 10
+ORNAMENTS = ((16, 0.22, 0.12), (22, 0.79, 0.09), (12, 0.85, 0.205))
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class PrizePage:
     scale: float = 1.0  # --large-print: the CSS's words this much larger
     more: tuple[PrizeMore, ...] = ()  # large print: the pages the prizes and notes run on to
     note_size: float = 0.0  # large print: the notes' and the prizes' notes' size (pt)
+    ornaments: tuple[Box, ...] = ()  # where a theme's ornaments may go, clear of the heading
 
     @property
     def pages(self) -> tuple[Page, ...]:
@@ -100,14 +107,49 @@ def prize_page(night: Inputs, date: str = "") -> PrizePage:
     return PrizePage(
         Page("prize_sheet-page-0", night.pw, night.ph, markup, (*slots, *amounts, kicker), labels),
         page_size_css(night.paper),
-        Block(MARGIN, HEADING_Y, cw),
+        Block(MARGIN, HEADING_Y, cw, HEADING_SIZE * k, line=HEADING_LINE * HEADING_SIZE * k),
         Block(MARGIN, rows.top - RULE_ABOVE, cw),
         whats,
         _notes(night, rows) if len(pages) == 1 else None,
         k,
         tuple(_more(night, more, n, n == len(pages) - 1) for n, more in enumerate(pages) if n),
         note_size(night) if night.large else 0.0,
+        _ornaments(night),
     )
+
+
+def _ornaments(night: Inputs) -> tuple[Box, ...]:
+    """Where the theme's ornaments go: each where ORNAMENTS puts it, moved out (away from the
+    page's middle) until ORNAMENT_GAP clear of the heading's words (measured in the display
+    font) and the pot's tiles beside it; one that then meets a corner's art goes under it."""
+    size, k, pw = HEADING_SIZE * night.scale, night.scale, night.pw
+    words = night.font("display").width("Tonight’s Prizes", size)
+    clear = [Box((pw - words) / 2, HEADING_Y, words, HEADING_LINE * size)]
+    if _has_pot(night):
+        tiles = 3 * TILE_W * k + 2 * SIGN_W * k
+        clear.append(Box((pw - tiles) / 2, LIST_TOP, tiles, _tile_h(night)))
+    corner = CORNER_AT + CORNER_SIDE
+    found = []
+    for side, across, down in ORNAMENTS:
+        at = Box((pw - side) * across, (night.ph - side) * down, side, side)
+        at = _clear_of(at, clear, pw)
+        if at.y < corner and (at.x < corner or at.right > pw - corner):
+            at = _clear_of(replace(at, y=corner + ORNAMENT_GAP), clear, pw)
+        found.append(Box(round(at.x, 2), round(at.y, 2), side, side))
+    return tuple(found)
+
+
+def _clear_of(at: Box, boxes: list[Box], pw: float) -> Box:
+    """`at` moved out, away from the page's middle, until ORNAMENT_GAP clear of each of
+    `boxes` whose height it shares."""
+    left = at.x + at.w / 2 < pw / 2
+    for box in boxes:
+        if at.y < box.bottom and at.bottom > box.y:
+            if left:
+                at = replace(at, x=min(at.x, box.x - ORNAMENT_GAP - at.w))
+            else:
+                at = replace(at, x=max(at.x, box.right + ORNAMENT_GAP))
+    return at
 
 
 def _kicker(night: Inputs, date: str, cw: float, size: float, floor: float) -> Slot:

@@ -1,0 +1,42 @@
+"""The rules handout ends on a page worth turning to: for every ruleset and 4 to 16 players,
+normal and in large print, its last page holds more than a line or two (the normal handout
+its two pages; read from the printed pages' text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bunco_print.game import rulesets
+from bunco_print.printing import orders, render
+from bunco_print.printing.pack import cached_backgrounds, plan, template_context
+
+from .pdftools import lines_of, page_texts
+
+PLAYERS = range(4, 17)
+# large print's handout flows the same for more tables: its player counts that differ (one
+# table, two with one to three ghosts or none, three with ghosts)
+LARGE_PLAYERS = (4, 5, 6, 7, 8, 9, 13)
+FEWEST_LINES = 3  # on the handout's last page
+
+
+def _handout(ruleset: str, players: int, large: bool) -> bytes:
+    """The rules handout as WeasyPrint flows it (the night's words, stamped later into the
+    room it leaves, add no lines)."""
+    asked = dict(players=players, seed=7, date="2026-12-04", ruleset=ruleset, large_print=large)
+    request = orders.pack_request(asked)
+    event, _secret, theme, ruleset_ = plan(request, signed=False)
+    context = template_context(event, ruleset_, theme, request, ["rules"])
+    return cached_backgrounds(render.render_html("base.html.j2", **context)).pdf
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large-print"])
+@pytest.mark.parametrize("ruleset", rulesets.available())
+def test_the_handouts_last_page_is_not_nearly_empty(ruleset, large):
+    short = {}
+    for players in LARGE_PLAYERS if large else PLAYERS:
+        pdf = _handout(ruleset, players, large)
+        pages = page_texts(pdf)
+        last = [line.text for line, _ in lines_of(pdf, pairs=False) if line.page == len(pages) - 1]
+        if len(last) < FEWEST_LINES or (not large and len(pages) != 2):
+            short[players] = (len(pages), last)
+    assert not short, short

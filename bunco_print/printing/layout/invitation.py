@@ -58,9 +58,11 @@ LABEL_SPACING, NOTE_LINE = 0.14, 1.3  # the labels' letter spacing (em); the not
 @dataclass(frozen=True)
 class Detail:
     """A detail's row: its label over a write-in line (its field slot beside it), or None for
-    a value given (the date, say), its label and value stamped as words slots."""
+    a value given (the date, say), its label and value stamped as words slots (`words`: their
+    ids, in reading order)."""
 
     label: Line | None
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
             line=1,
             spacing=LABEL_SPACING,
         )
-        return Detail(None), [value, label]
+        return Detail(None, (label.id, value.id)), [value, label]
     else:
         write_in = svg.stroke(night.colors["line"], WRITE_IN_W)
         layer.add(write_in, svg.seg(rows.value_x, base, rows.value_x + rows.value_w, base))

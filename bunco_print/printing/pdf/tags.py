@@ -111,22 +111,30 @@ def _kids(elem: pikepdf.Object) -> list:
     return list(kids) if isinstance(kids, Array) else [kids]
 
 
+def _mark(elem: pikepdf.Object) -> str | None:
+    """The mark a words_mark picture names, or None for any other element."""
+    alt = elem.get("/Alt")
+    if elem.get("/S") == "/Figure" and alt is not None and str(alt).startswith(WORDS_MARK):
+        return str(alt).removeprefix(WORDS_MARK)
+    return None
+
+
 def _node(elem: pikepdf.Object, page: _Page) -> list:
     """An element as data: a list of one element, or of the kids it only wraps, or empty."""
     role, alt = elem.get("/S"), elem.get("/Alt")
-    if role == "/Figure" and alt is not None and str(alt).startswith(WORDS_MARK):
-        return [{"W": str(alt).removeprefix(WORDS_MARK)}]
     if role == "/Figure" and not alt:
         return []  # a picture with no words: the theme's art, an empty room
     kids: list = []
+    words: list = []  # the places of words marked in this element itself
     for kid in _kids(elem):
         if isinstance(kid, int):
             kids.append(int(kid))
         elif isinstance(kid, Dictionary) and kid.get("/Type") == "/MCR":
             kids.append(int(kid.MCID))
+        elif isinstance(kid, Dictionary) and (mark := _mark(kid)) is not None:
+            words.append({"W": mark})
         elif isinstance(kid, Dictionary) and "/S" in kid:
             kids += _node(kid, page)
-    words = [kid for kid in kids if isinstance(kid, dict) and "W" in kid]
     if words:  # the room the template left for stamped words: they are all it holds
         kids = words
     if not kids:

@@ -35,7 +35,7 @@ def night():
 @pytest.fixture(scope="module")
 def large():
     """Large print on A4 in the December theme, no buy-in set and no date: a handout that
-    runs onto a third page, write-in amounts, every invitation detail a write-in line."""
+    runs onto four pages, write-in amounts, every invitation detail a write-in line."""
     return _pack(players=23, paper="a4", theme="december", large_print=True, buy_in="none",
                  date="none", ruleset="tournament")  # fmt: skip
 
@@ -72,6 +72,7 @@ def blocks(elements: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def _pdftotext(pdf: bytes, tmp_path) -> str:
+    """pdftotext's words, white space folded."""
     path = tmp_path / "text.pdf"
     path.write_bytes(pdf)
     done = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True,
@@ -106,12 +107,15 @@ def _qpdf_check(pdf: bytes, tmp_path) -> None:
 def test_the_rules_handout_reads_in_order(which, request, tmp_path):
     built = request.getfixturevalue(which)
     pdf = built.documents["rules-handout.pdf"]
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        assert len(doc.pages) == {"night": 2, "large": 4}[which]
     elements = tree(pdf, tmp_path)
     text = _pdftotext(pdf, tmp_path)
     # every letter the pages print is in the tree, and nothing else (the facts' tiles among
     # them, in their picture's element)
     assert _letters(" ".join(t for _r, t in elements)) == _letters(text)
-    # the headings and paragraphs, each as pdftotext reads it, in the same order
+    # the headings and paragraphs, each as pdftotext reads it, in the same order (pdftotext
+    # reads these two handouts' columns one after the other; some rulesets' it interleaves)
     found = blocks(elements)
     bare = "".join(text.split())  # the runs of a line are split in no particular place
     at = [bare.find("".join(words.split())) for _role, words in found]

@@ -19,7 +19,7 @@ import pikepdf
 
 from bunco_print.edges import background_cache
 from bunco_print.printing.pack import lay_out_backgrounds, lay_out_pass
-from bunco_print.printing.passes import WORDS, split_documents
+from bunco_print.printing.passes import TAGS, WORDS, split_documents
 from bunco_print.printing.stamping import Backgrounds
 
 
@@ -31,6 +31,7 @@ class SharedBackgrounds:
         self._passes: list[pikepdf.Pdf] = []  # each WeasyPrint pass's PDF, open
         self._documents: dict[str, tuple[int, list[int]]] = {}  # digest -> (pass, its pages)
         self._words: dict[str, dict[str, list]] = {}  # digest -> its room for words, by its page
+        self._tags: dict[str, dict[int, list]] = {}  # digest -> its structure trees, by its page
         self.laid_out = 0  # documents laid out
         self.shared = 0  # documents taken from an earlier pack
 
@@ -58,6 +59,7 @@ class SharedBackgrounds:
             return lay_out_backgrounds(html)  # pages not named by their document: no sharing
         pages: dict[str, list[int]] = {}
         words: dict[str, list] = {}
+        trees: dict[int, list] = {}
         merged = pikepdf.new()
         for (doc, _section), key in zip(sections, keys, strict=True):
             source, indexes = self._documents[key]
@@ -65,11 +67,13 @@ class SharedBackgrounds:
             pages.setdefault(doc, []).extend(range(offset, offset + len(indexes)))
             for name, (page, *rect) in self._words.get(key, {}).items():
                 words[name] = [offset + page, *rect]
+            for page, nodes in self._tags.get(key, {}).items():
+                trees[offset + page] = nodes
             # pages of one pass share its fonts: pikepdf copies each object of a pass once
             merged.pages.extend(self._passes[source].pages[i] for i in indexes)
         buffer = BytesIO()
         merged.save(buffer, deterministic_id=True)
-        return Backgrounds(pdf=buffer.getvalue(), pages=pages, words=words)
+        return Backgrounds(pdf=buffer.getvalue(), pages=pages, words=words, tags=trees)
 
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
@@ -77,6 +81,7 @@ class SharedBackgrounds:
         pdf, pages = background_cache.cached(html, lay_out_pass)
         pages = dict(pages)
         words = pages.pop(WORDS, {})
+        trees = {int(page): nodes for page, nodes in pages.pop(TAGS, {}).items()}
         laid = pikepdf.open(BytesIO(pdf))
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
@@ -97,6 +102,7 @@ class SharedBackgrounds:
                 for name, (page, *rect) in words.items()
                 if page in own
             }
+            self._tags[key] = {own.index(page): n for page, n in trees.items() if page in own}
             self.laid_out += 1
         return True
 

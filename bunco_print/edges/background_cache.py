@@ -30,9 +30,10 @@ from bunco_print.edges import config
 KEEP, MAX_BYTES = 48, 200_000_000
 # What a kept background PDF holds, beyond what the versions say: raised when printing/pdf
 # changes it (2: transparency groups nothing needs dropped, each font noting its file; 3: the
-# night's words stamped, and room for them in flowing text reported), so an entry made by an
-# earlier build of the same version is never reused.
-FORMAT = 3
+# night's words stamped, and room for them in flowing text reported; 4: the rules handout's
+# and the invitation's content marked, their structure trees kept beside the pages), so an
+# entry made by an earlier build of the same version is never reused.
+FORMAT = 4
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
 
 

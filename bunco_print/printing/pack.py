@@ -51,6 +51,9 @@ DOCUMENT_FILES = {
     "table_marker": "table-markers.pdf",
     **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
 }
+# The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
+# that a screen reader reads, headings and paragraphs in order.
+TAGGED = ("rules", "invitation")
 
 
 @dataclass
@@ -202,6 +205,7 @@ def build_pack(
             backgrounds.pdf,
             about=about(request, event, theme, ruleset, what),
             duplex=duplex if doc in backed else None,
+            trees=backgrounds.tags,
         )
         if duplex and len(all_specs) % 2:  # the next document starts on a front
             all_specs.append(BLANK)
@@ -214,6 +218,7 @@ def build_pack(
         about=about(request, event, theme, ruleset),
         duplex=duplex,
         bookmarks=bookmarks,
+        trees=backgrounds.tags,
     )
     pack.pages = len(all_specs)
     return pack
@@ -308,7 +313,8 @@ def cached_backgrounds(html: str) -> Backgrounds:
     passes.dismiss_early()  # not needed: the backgrounds were cached
     pages = dict(pages)
     words = pages.pop(passes.WORDS, {})
-    return Backgrounds(pdf=pdf, pages=pages, words=words)
+    trees = {int(index): nodes for index, nodes in pages.pop(passes.TAGS, {}).items()}
+    return Backgrounds(pdf=pdf, pages=pages, words=words, tags=trees)
 
 
 def lay_out_html(html: str) -> tuple[bytes, dict]:
@@ -334,15 +340,17 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
                 pages.setdefault(doc, []).append(index)
             elif key.startswith("words-"):  # room in flowing text for the night's words
                 words[key] = [index, *value]
-    pdf = draw_layers(render.write_pdf(document), html, anchors)
-    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words)
+    tagged = [index for doc in TAGGED for index in pages.get(doc, ())]
+    pdf, trees = draw_layers(render.write_pdf(document, bool(tagged)), html, anchors, tagged)
+    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words, tags=trees)
 
 
 def lay_out_pass(html: str) -> tuple[bytes, dict]:
-    """One WeasyPrint pass as the background cache keeps it: its PDF, its documents' pages and
-    (under passes.WORDS) where its flowing text left room for the night's words."""
+    """One WeasyPrint pass as the background cache keeps it: its PDF, its documents' pages,
+    (under passes.WORDS) where its flowing text left room for the night's words and (under
+    passes.TAGS) its tagged pages' structure trees."""
     laid = lay_out_backgrounds(html)
-    return laid.pdf, {**laid.pages, passes.WORDS: laid.words}
+    return laid.pdf, {**laid.pages, passes.WORDS: laid.words, passes.TAGS: laid.tags}
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

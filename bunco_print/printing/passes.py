@@ -49,6 +49,7 @@ CHILD = 1.3
 T = TypeVar("T")
 _early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)
 WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
+TAGS = "@tags"  # a pass's pages: its tagged pages' structure trees (pdf/tags.py), by page
 
 
 def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:
@@ -228,11 +229,12 @@ def _reap(pid: int, read: int) -> None:
 
 def joined(pdfs: list[bytes], pages: list[dict]) -> tuple[bytes, dict]:
     """The passes' PDFs as one, and where each document's pages (and each pass's room for
-    the night's words, under WORDS: id -> [page, x1, y1, x2, y2]) are in it."""
+    the night's words, under WORDS: id -> [page, x1, y1, x2, y2]; its structure trees, under
+    TAGS: page -> elements) are in it."""
     import pikepdf
 
     opened = [pikepdf.open(BytesIO(pdf)) for pdf in pdfs]
-    first, where, words = opened[0], {}, {}
+    first, where, words, trees = opened[0], {}, {}, {}
     try:
         for other, found in zip(opened, pages, strict=True):
             offset = len(first.pages) if other is not first else 0
@@ -240,10 +242,12 @@ def joined(pdfs: list[bytes], pages: list[dict]) -> tuple[bytes, dict]:
                 first.pages.extend(other.pages)  # copied from `other` when saved: kept open
             for key, (index, *rect) in found.get(WORDS, {}).items():
                 words[key] = [index + offset, *rect]
+            for index, nodes in found.get(TAGS, {}).items():
+                trees[int(index) + offset] = nodes
             for doc, idx in found.items():
-                if doc != WORDS:
+                if doc not in (WORDS, TAGS):
                     where.setdefault(doc, []).extend(i + offset for i in idx)
-        where[WORDS] = words
+        where[WORDS], where[TAGS] = words, trees
         out = BytesIO()
         first.save(out, deterministic_id=True)
     finally:

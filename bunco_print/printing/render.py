@@ -221,5 +221,6 @@ def _stylesheet(css: str, base_url: str):
     return CSS(string=css, base_url=base_url, font_config=font_config())
 
 
-def write_pdf(document) -> bytes:
-    return document.write_pdf()
+def write_pdf(document, tags: bool = False) -> bytes:
+    """The laid-out document as PDF; `tags`: with its structure tree (pdf/tags.py reads it)."""
+    return document.write_pdf(pdf_tags=tags)

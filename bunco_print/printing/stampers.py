@@ -155,7 +155,7 @@ def _rules_pages(doc, event: Night, secret, theme, bg: Backgrounds, laid) -> Ite
             stamp = styled_text(theme, texts[key], size, "accent", "display")
         else:
             continue
-        stamps.setdefault(page, []).append((rect, stamp))
+        stamps.setdefault(page, []).append((rect, replace(stamp, mark=key)))  # draw.words_mark
     for page in bg.pages[doc]:
         yield PageSpec(page, tuple(stamps.get(page, ())))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bunco_print.printing.layout import Page, Slot
@@ -26,6 +26,8 @@ class Backgrounds:
     anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
     # room flowing text left for the night's words: id ("words-...") -> [page, x1, y1, x2, y2]
     words: dict[str, list] = field(default_factory=dict)
+    # the tagged pages' structure trees (pdf/tags.py): page index -> its elements
+    tags: dict[int, list] = field(default_factory=dict)
 
 
 Fill = Callable[[Slot, object], Text | QR | Art | None]
@@ -60,11 +62,13 @@ def slot_text(theme: themes.Theme, slot: Slot, text: str) -> Text:
 
 
 def words_text(theme: themes.Theme, slot: Slot) -> Text:
-    """A "words" slot's text as the layout fitted it: its size, alignment and spacing."""
-    return styled_text(
+    """A "words" slot's text as the layout fitted it: its size, alignment and spacing; marked
+    with the slot's id, its place in a tagged page's structure tree (draw.words_mark)."""
+    text = styled_text(
         theme, slot.text, slot.size, slot.color, slot.role, slot.weight, slot.align,
         slot.spacing, slot.pitch, slot.rotate,
     )  # fmt: skip
+    return replace(text, mark=slot.id)
 
 
 def styled_text(

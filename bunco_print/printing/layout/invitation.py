@@ -63,9 +63,11 @@ LARGE_SPACING = 0.02  # large print: the labels' and the kicker's letter spacing
 @dataclass(frozen=True)
 class Detail:
     """A detail's row: its label over a write-in line (its field slot beside it), or None for
-    a value given (the date, say), its label and value stamped as words slots."""
+    a value given (the date, say), its label and value stamped as words slots (`words`: their
+    ids, in reading order)."""
 
     label: Line | None
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,7 @@ def _detail(night: Inputs, layer: svg.Layer, rows: Rows, n: int, key, label, tex
             line=1,
             spacing=label_spacing(night),
         )
-        return Detail(None), [value, label]
+        return Detail(None, (label.id, value.id)), [value, label]
     else:
         write_in = svg.stroke(night.colors["line"], WRITE_IN_W)
         layer.add(write_in, svg.seg(rows.value_x, base, rows.value_x + rows.value_w, base))

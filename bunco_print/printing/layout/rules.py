@@ -29,6 +29,7 @@ class Picture:
     h: float
     labels: tuple[Label, ...] = ()
     id: str = ""  # its element's id, where pdf/layers.py draws it
+    alt: str = ""  # what it says in words, for a screen reader (none: an ornament)
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,17 @@ def _facts(night: Inputs, width: float) -> Picture:
         width * k,
         h * k,
         id="bp-fig-facts",
+        alt=facts_alt(facts),
     )
+
+
+def facts_alt(facts: list[tuple[object, str]]) -> str:
+    """The facts as a sentence: "12 players, 3 tables of four, ..., a break after set 2"."""
+    said = [
+        f"a break after set {value}" if words.upper() == "BREAK AFTER SET" else f"{value} {words}"
+        for value, words in facts
+    ]
+    return ", ".join(said).lower()
 
 
 def chart_words(night: Inputs) -> tuple[tuple[str, str], ...]:
@@ -247,6 +258,7 @@ def rules_pages(night: Inputs) -> RulesPages:
             dia_h * k,
             tuple(_scaled(label, k) for label in labels),
             id="bp-fig-movement",
+            alt=f"The {len(night.event.tables)} tables, with arrows for who moves where",
         ),
         keys=legend_keys(night),
         chart_words=chart_words(night),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -20,6 +20,7 @@ from urllib.parse import unquote, urlparse
 import pikepdf
 from pikepdf import Dictionary, Name
 
+from bunco_print.printing.pdf import tags
 from bunco_print.printing.pdf.faces import name_faces
 from bunco_print.printing.pdf.fonts import embed, fallback_fonts, font_info
 from bunco_print.printing.pdf.groups import drop_needless_groups
@@ -65,23 +66,31 @@ def _font_finder(html: str):
     return font
 
 
-def draw_layers(pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]]) -> bytes:
+def draw_layers(
+    pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]], tagged: Collection[int] = ()
+) -> tuple[bytes, dict[int, list]]:
     """`pdf` (WeasyPrint's pages of `html`; `anchors`: each page's elements by id, where they
     are) with each hidden layer of the HTML drawn under the content of the page that holds
     its id, and each figure in the room WeasyPrint made for it; without the transparency
     groups nothing needs (pdf/groups.py), each font noting the file it was cut from
-    (pdf/faces.py)."""
+    (pdf/faces.py). And the structure tree of the pages `tagged` (indexes) as pdf/tags.py
+    reads it, by page: their layers drawn as artifacts, their figures' drawings as the
+    pictures' content (or artifacts, for a picture with no alt text)."""
     doc = pikepdf.open(BytesIO(pdf))
-    _draw(doc, html, anchors)
+    reading = tags.read(doc, tagged)
+    _draw(doc, html, anchors, reading)
+    trees = reading.done(doc)
     drop_needless_groups(doc)
     faces = [path for found in _faces(html).values() for path in found.values()]
     name_faces(doc, [*faces, *fallback_fonts("400"), *fallback_fonts("700")])
     out = BytesIO()
     doc.save(out, deterministic_id=True)
-    return out.getvalue()
+    return out.getvalue(), trees
 
 
-def _draw(doc: pikepdf.Pdf, html: str, anchors: Sequence[Mapping[str, Rect]]) -> None:
+def _draw(
+    doc: pikepdf.Pdf, html: str, anchors: Sequence[Mapping[str, Rect]], reading: tags.Reading
+) -> None:
     layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
     figures = [(fig_id, unquote(data)) for fig_id, data in _FIGURE.findall(html)]
     if not layers and not figures:
@@ -131,6 +140,8 @@ def _draw(doc: pikepdf.Pdf, html: str, anchors: Sequence[Mapping[str, Rect]]) ->
             sx, sy = (box.x2 - box.x1) * PT_PER_PX / w, (box.y2 - box.y1) * PT_PER_PX / h
             place += b"%s 0 0 %s %s %s cm\n" % (num(sx), num(sy), num(x), num(y))
         content = place + convert(markup, resources) + b"Q\n"
+        if index in reading.pages:  # a tagged page: what it draws is a picture's, or art
+            content = reading.figure(index, box, content) if figure else tags.artifact(content)
         page.contents_add(doc.make_stream(content), prepend=True)
         drawn.append(page)
     fonts = {

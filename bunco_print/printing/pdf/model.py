@@ -37,6 +37,8 @@ class Text:
     outline: float = 0.0  # pt: drawn as an outline this wide, not filled (0: filled)
     spacing: float = 0.0  # em added after each letter (CSS letter-spacing)
     pitch: float = LINE_PITCH  # two lines: their baselines this many em apart
+    # its place in the structure tree: the words_mark the template left for it (pdf/tags.py)
+    mark: str = ""
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right") or self.rotate not in (0, 180):

@@ -16,7 +16,7 @@ import hashlib
 import re
 import warnings
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -26,7 +26,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from bunco_print.printing.pdf import draw, forms
+from bunco_print.printing.pdf import draw, forms, tags
 from bunco_print.printing.pdf.faces import pending, share
 from bunco_print.printing.pdf.fonts import embed, font_info
 from bunco_print.printing.pdf.meta import Meta, describe, outline
@@ -135,7 +135,9 @@ class _Assembly:
     """One output PDF: one shared resource dictionary (backgrounds and art pieces as Form
     XObjects, fonts), and pages that each draw a background and then their stamps."""
 
-    def __init__(self, template: bytes, pieces: bytes | None) -> None:
+    def __init__(
+        self, template: bytes, pieces: bytes | None, trees: Mapping[int, list] | None = None
+    ) -> None:
         self.pdf = pikepdf.new()
         self.resources = self.pdf.make_indirect(Dictionary())
         self.template = _source(bytes(template))
@@ -149,6 +151,9 @@ class _Assembly:
         self.field_fonts: list[Field] = []
         # a text stamp drawn once per file and place: the night's title on every sheet, say
         self.drawn: dict[tuple, bytes] = {}
+        # the backgrounds' structure trees (pdf/tags.py), each given to its first page
+        self.trees = dict(trees or {})
+        self.tree: tags.Tree | None = None  # made by the first tagged page
 
     def background(self, index: int) -> tuple[dict[str, list], float, float]:
         if index not in self.backgrounds:
@@ -205,11 +210,26 @@ class _Assembly:
         boxes, left, top = self.background(spec.background)
         content = b"q /B%d Do Q\n" % spec.background
         fields = len(self.widgets)
-        content += b"".join(self.stamp(rect, stamp, left, top) for rect, stamp in spec.stamps)
+        nodes = self.trees.pop(spec.background, None)  # a tagged page
+        places = tags.marks(nodes) if nodes else set()
+        stamped: dict[str, list[int]] = {}
+        for rect, stamp in spec.stamps:
+            drawn = self.stamp(rect, stamp, left, top)
+            if nodes is None or not drawn:
+                content += drawn
+            elif isinstance(stamp, Text) and stamp.mark in places:  # words with a place
+                mcid = sum(map(len, stamped.values()))
+                stamped.setdefault(stamp.mark, []).append(mcid)
+                content += tags.marked(drawn, mcid)
+            else:
+                content += tags.artifact(drawn)
         page = Dictionary(boxes)
         page.Type, page.Resources = Name.Page, self.resources
         page.Contents = self.pdf.make_stream(_deflate(content), Filter=Name.FlateDecode)
         page = self.pdf.make_indirect(page)
+        if nodes is not None:
+            self.tree = self.tree or tags.Tree(self.pdf)
+            self.tree.page(page, self.xobjects[f"/B{spec.background}"], nodes, stamped)
         if len(self.widgets) > fields:  # this page's form fields, each pointing back at it
             page.Annots = Array(self.widgets[fields:])
             for widget in self.widgets[fields:]:
@@ -230,6 +250,8 @@ class _Assembly:
         if self.widgets:
             self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
         outline(self.pdf, bookmarks)
+        if self.tree is not None:
+            self.tree.finish()
         share(self.pdf)  # each face one program: the backgrounds', the stamps', the fields'
         return _save(self.pdf, about, duplex)
 
@@ -244,12 +266,15 @@ def assemble(
     duplex: str | None = None,
     about: Meta | None = None,
     bookmarks: Sequence[tuple[str, int]] = (),
+    trees: Mapping[int, list] | None = None,
 ) -> bytes:
     """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps
     (a BLANK spec: a page of paper only, the size of the one before it). `duplex` ("long" |
     "short") sets the file's preferred flip for double-sided printing; `about` describes the
-    file (else: `title` and `creation_date` only); `bookmarks`: (title, page index) each."""
-    assembly = _Assembly(template, pieces)
+    file (else: `title` and `creation_date` only); `bookmarks`: (title, page index) each;
+    `trees`: the structure trees of the template's tagged pages (pdf/tags.py), by page index:
+    the file's tree holds those of its pages, a text stamp in the place its `mark` names."""
+    assembly = _Assembly(template, pieces, trees)
     for spec in pages:
         assembly.page(spec)
     about = about or Meta(title=title, created=creation_date)

@@ -42,6 +42,7 @@ class _ExtrasText(_Running):
     headings, as their HTML holds them."""
 
     CLASSES = ("hc-need", "hc-step", "iv-note", "pt-note")
+    RUNNING = ()  # named by class: a label or a kicker is a paragraph too, for a screen reader
 
 
 def _texts(request) -> dict[str, _ExtrasText]:

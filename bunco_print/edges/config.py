@@ -9,7 +9,6 @@ from pathlib import Path
 from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import reader
-from bunco_print.game.plan import DEFAULT_ENGINE_URL
 from bunco_print.game.values import check_date, printable
 
 CONFIG_LIMIT = 64 * 1024
@@ -76,7 +75,11 @@ def engine_url(given: str | None) -> str:
     url = given if given is not None else (os.environ.get("BUNCO_ENGINE_URL") or None)
     if url is None:
         url = setting("engine_url")
-    return DEFAULT_ENGINE_URL if url is None else url
+    if url is None:  # (loaded here: `pack` asks this module first thing, to start its worker)
+        from bunco_print.game.plan import DEFAULT_ENGINE_URL
+
+        url = DEFAULT_ENGINE_URL
+    return url
 
 
 def source_date() -> datetime | None:

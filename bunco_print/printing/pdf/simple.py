@@ -89,7 +89,7 @@ def convert(pdf: pikepdf.Pdf) -> Converted:
     walk = _Walk()
     pages = [walk.page(pikepdf.Page(page)) for page in pdf.pages]
     done = Converted()
-    for path in sorted(set(walk.keys) - walk.unsure):
+    for path in sorted(p for p, keys in walk.keys.items() if keys and p not in walk.unsure):
         codes = done.codes[path] = Codes()
         for key in sorted(walk.keys[path]):
             codes.code(key)
@@ -231,14 +231,16 @@ def _rewrite(
     added: dict[tuple[bytes, int], bytes] = {}
 
     def name_of(name: bytes, part: int) -> bytes:
-        """The resource name of part `part` of the face `name` shows (its own for part 0)."""
+        """The resource name of part `part` of the face `name` shows (its own for part 0), as
+        the stream spells it."""
         if part and (name, part) not in added:
             new = b"%s_%d" % (name, part)
             while new.decode("latin-1") in resources:
                 new += b"_"
             added[name, part] = new
             resources[new.decode("latin-1")] = done.fonts[names[name].path, part]
-        return added.get((name, part), name)
+        spelled = added.get((name, part), name)[1:]
+        return b"/" + re.sub(rb"[^!-~]|[#()<>\[\]{}/%]", lambda m: b"#%02X" % m[0][0], spelled)
 
     for op, (name, size) in selected(ops):
         if op.kind in (b"q", b"Q"):

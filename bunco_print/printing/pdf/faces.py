@@ -9,7 +9,9 @@ subsets that keep every glyph's id), so one subset with the union of their glyph
 all: the background PDF notes on each font descriptor the file it was cut from (`FACE`;
 `name_faces` finds WeasyPrint's by their PostScript names), and `share`, as an output file is
 finished, cuts each face once and points every font of it at that one program, named by a tag
-made from the program's bytes and the face's clean PostScript name.
+made from the program's bytes and the face's clean PostScript name. A TrueType face's text is
+in simple fonts of 1-byte codes (pdf/codes.py): one program a simple font of it, with its own
+character map; a face has several only where a file shows more than 254 of its glyphs.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
@@ -129,7 +132,8 @@ def share(pdf: pikepdf.Pdf, parts: Mapping[Path, Sequence[Part]] = MappingProxyT
         letters = frozenset(c for c in FORM_LETTERS if c in info.cmap) if path in simple else None
         gids = {g for g in glyphs[path] if g < len(info.advances)}
         gids |= {info.cmap[c] for c in letters or ()}
-        shared = _cut(pdf, info, gids, letters or frozenset(), sorted(parts.get(path, ())))
+        own = sorted(parts.get(path, ()), key=itemgetter(0))
+        shared = _cut(pdf, info, gids, letters or frozenset(), own)
         for font in composite.get(path, ()):
             font.FontDescriptor, font.BaseFont = shared, shared.FontName
             if font.Subtype == Name.CIDFontType2:

@@ -3,8 +3,10 @@ Ghostscript's ps2write, and poppler's pdftops for comparison.
 
 For a 13-player pack and a large-print one: the PDF's size, the PostScript's size and the time
 each takes, the largest picture in the PostScript (a page rasterized at 720 dpi is about 48
-million pixels; kept as vectors, only the letters are small pictures) and its pages.
-Goals: ps2write as fast as pdftops, give or take; no page-sized picture.
+million pixels) and its pages, and the letters ps2write draws as pictures (Type 3 glyphs: a
+composite font's, a CFF font's; a simple TrueType font's stay outlines, pdf/codes.py).
+Goals: ps2write as fast as pdftops, give or take; no page-sized picture; no letter of a
+TrueType face as a picture.
 Run: PYTHONPATH=. python benchmarks/bench_postscript.py [--runs N]
 """
 
@@ -44,7 +46,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'pack':12} {'pages':>5} {'PDF':>9} {'ps2write':>10} {'time':>8} {'largest pic':>12}"
-        f" {'pdftops':>10} {'time':>7}"
+        f" {'letter pics':>11} {'pdftops':>10} {'time':>7}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for name, request in PACKS.items():
@@ -62,6 +64,7 @@ def main() -> None:
             print(
                 f"{name:12} {pack.pages:5} {os.path.getsize(pdf) / 1e3:7.0f}kB"
                 f" {len(data) / 1e6:8.2f}MB {gs_time:7.2f}s {largest / 1e6:10.2f}Mp"
+                f" {data.count(b'(PDF CharProc '):11}"
                 f" {os.path.getsize(pt) / 1e6:8.2f}MB {pt_time:6.2f}s"
             )
 

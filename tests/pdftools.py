@@ -241,3 +241,17 @@ def outside(pdf: bytes) -> list[tuple[int, str]]:
             if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
                 found.append((index, textpage.get_text_range(max(k - 12, 0), 24)))
     return found
+
+
+def fonts_listed(pdf: bytes) -> list[tuple[str, str]]:
+    """Each font as pdffonts lists it: its name and its type ("TrueType", "CID TrueType",
+    "CID Type 0C (OT)", ...), cut from the columns its header's dashes mark."""
+    import subprocess
+
+    listed = subprocess.run(["pdffonts", "-"], input=pdf, capture_output=True, check=True)
+    _, dashes, *rows = listed.stdout.decode().splitlines()
+    columns, at = [], 0
+    for dash in dashes.split(" "):
+        columns.append((at, at + len(dash)))
+        at += len(dash) + 1
+    return [tuple(row[a:b].strip() for a, b in columns[:2]) for row in rows]

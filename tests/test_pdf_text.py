@@ -167,15 +167,15 @@ ACCENTED = ["Zoë Ångström-Łukasiewicz", "Ana María Nuñez", "Søren Kierkeg
 
 
 def embedded_fonts(pdf: bytes) -> dict[str, TTFont]:
-    """The font programs embedded for text stamps (Type0 fonts), by their PDF font name."""
+    """The font programs embedded for text stamps (simple TrueType fonts, their text in 1-byte
+    codes, so that ps2write keeps them as outlines), by their PDF font name."""
     found = {}
     for page in PdfReader(BytesIO(pdf)).pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
-            if font["/Subtype"] == "/Type0":
-                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-                data = descriptor["/FontFile2"].get_object().get_data()
-                found[str(font["/BaseFont"])] = TTFont(BytesIO(data))
+            assert font["/Subtype"] == "/TrueType", font["/Subtype"]
+            data = font["/FontDescriptor"]["/FontFile2"].get_object().get_data()
+            found[str(font["/BaseFont"])] = TTFont(BytesIO(data))
     return found
 
 

@@ -1,8 +1,9 @@
 """Packs as printers and print shops take them: every file of a matrix of packs (every theme,
 both papers, 1, 2 and 4 sheets a page, large print, ink saver, the extras, editable fields, the
 star on the backs) through qpdf, Ghostscript and poppler without a warning; every font
-embedded, each face once; nothing transparent; and through Ghostscript's ps2write (how CUPS
-feeds a PostScript printer) with its pages kept as vectors, not pictures."""
+embedded, each face once, a TrueType face's text in simple fonts; nothing transparent; and
+through Ghostscript's ps2write (how CUPS feeds a PostScript printer) with its pages kept as
+vectors, its TrueType letters as outlines, not pictures."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from bunco_print.game.limits import EXTRAS
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 
-from .pdftools import font_programs, transparency
+from .pdftools import font_programs, fonts_listed, transparency
 
 # name: (theme, options); small nights, every theme once
 MATRIX = {
@@ -103,6 +104,12 @@ def test_each_face_is_embedded_once_under_a_tag_of_its_own_and_nothing_is_transp
         many = {face: len(d) for face, d in faces.items() if len(d) > 1}
         assert not many, f"{file.name}: faces embedded more than once: {many}"
         assert not found, f"{file.name}: {found[:5]}"
+        # ps2write keeps a simple TrueType font's letters as outlines, a composite one's as
+        # pictures; a CFF face's it draws as pictures either way (Ghostscript 10)
+        composite = [
+            name for name, kind in fonts_listed(file.read_bytes()) if kind == "CID TrueType"
+        ]
+        assert not composite, f"{file.name}: TrueType faces in composite fonts: {composite}"
 
 
 @pytest.mark.parametrize("name", sorted(POSTSCRIPT))
@@ -127,9 +134,14 @@ def test_postscript_keeps_the_pages_as_vectors(name, shop_root):
     with pikepdf.open(pdf) as document:
         pages = len(document.pages)
     # a rasterized page is a picture of ~48 million pixels (about 0.7 MB a page, all told);
-    # as vectors, only the letters are small pictures (ps2write draws CID fonts' glyphs so)
+    # as vectors, only a CFF face's letters are small pictures (ps2write draws them so)
     sizes = [
         int(w) * int(h) for w, h in re.findall(rb"/W(?:idth)? (\d+)\s*/H(?:eight)? (\d+)", data)
     ]
     assert max(sizes, default=0) < BIG_IMAGE, f"a page-sized picture: {max(sizes)} pixels"
-    assert len(data) < 30 * pdf.stat().st_size and len(data) < 120_000 * pages
+    # a TrueType face's letters are outlines (Type 42 fonts), not pictures (Type 3 fonts)
+    cff = any("Type 0C" in kind for _, kind in fonts_listed(pdf.read_bytes()))
+    assert cff or b"PDF CharProc" not in data, "a TrueType face's letters drawn as pictures"
+    assert b"%%BeginResource: file (PDF FontFile" in data  # font programs, kept as fonts
+    # ps2write writes each page's drawing out whole, uncompressed: 8-9 times the PDF
+    assert len(data) < 10 * pdf.stat().st_size and len(data) < 90_000 * pages

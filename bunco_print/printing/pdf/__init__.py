@@ -1,9 +1,11 @@
 """Fast PDFs: WeasyPrint backgrounds stored once, per-sheet text, QR codes and art stamped on.
 
 model: what a page holds (PageSpec, Rect and the stamps Text, QR, Art, Field); draw: their
-content-stream operators; fonts: font metrics and embedded subsets; writer: reading the
-template with pikepdf and writing the file; forms: fillable fields (AcroForm widgets); meta:
-what a file says about itself (language, author, XMP) and its bookmarks.
+content-stream operators; fonts: font metrics and embedded subsets; faces: each face embedded
+once a file; codes, simple, operators, file_fonts: text in simple fonts of 1-byte codes (so
+that ps2write keeps its letters as outlines); writer: reading the template with pikepdf and
+writing the file; forms: fillable fields (AcroForm widgets); meta: what a file says about
+itself (language, author, XMP) and its bookmarks.
 """
 
 from bunco_print.printing.pdf.fonts import fallback_fonts, missing_glyphs

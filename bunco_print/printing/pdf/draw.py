@@ -6,8 +6,7 @@ height in pt, and returns operators that leave the graphics state as they found 
 
 from __future__ import annotations
 
-import struct
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from operator import getitem
 from typing import TYPE_CHECKING
@@ -73,27 +72,26 @@ def runs(text: str, fonts: Sequence[FontInfo]) -> list[tuple[int, str]]:
 
 def text(
     stamp: Text,
-    fonts: Sequence[tuple[FontInfo, bytes, MutableMapping[int, str]]],
+    fonts: Sequence[tuple[FontInfo, Callable[[list[int], str], list[tuple[bytes, bytes]]]]],
     x: float,
     y: float,
     w: float,
     h: float,
 ) -> bytes:
     """The stamp's lines (one, or two split at a newline), each letter in the first of `fonts`
-    (font, resource name, glyphs used) that has it, shrunk to fit the rect's width, the block
-    centred vertically. Records each glyph id shown in its font's `used` (glyph id -> text)."""
-    infos = [font for font, _, _ in fonts]
+    that has it, shrunk to fit the rect's width, the block centred vertically. Each of `fonts`:
+    the font, and what shows its glyphs (glyph ids and their text -> the pieces to show, each
+    a font's resource name and its string: pdf/file_fonts.py)."""
+    infos = [font for font, _ in fonts]
     lines = []
     for line in stamp.text.split("\n"):
         parts = []
         for k, part in runs(line, infos):
-            font, _, used = fonts[k]
+            font, encode = fonts[k]
             gids = [font.cmap.get(ord(c), 0) for c in part]  # 0 = .notdef
-            for gid, char in zip(gids, part, strict=True):
-                used.setdefault(gid, char if gid else "\ufffd")
             ems = sum(font.advances[g] for g in gids) / font.upm + stamp.spacing * len(gids)
-            parts.append((k, gids, ems))
-        lines.append((parts, sum(em for _, _, em in parts)))
+            parts.append((encode(gids, part), ems))
+        lines.append((parts, sum(em for _, em in parts)))
     widest = max(em for _, em in lines)
     size = min(stamp.size, w / widest) if widest else stamp.size
     first = infos[0]
@@ -111,9 +109,9 @@ def text(
         dx = {"left": -w / 2, "center": -width / 2, "right": w / 2 - width}[stamp.align]
         dy = -(ascent + descent) / 2 - (n - (len(lines) - 1) / 2) * pitch
         out.append(b"%d 0 0 %d %s %s Tm" % (r, r, num(x + w / 2 + r * dx), num(y + h / 2 + r * dy)))
-        for k, gids, _ in parts:
-            hex_ = struct.pack(f">{len(gids)}H", *gids).hex().encode()
-            out.append(b" /%s %s Tf <%s> Tj" % (fonts[k][1], num(size), hex_))
+        for pieces, _ in parts:
+            for name, string in pieces:
+                out.append(b" /%s %s Tf <%s> Tj" % (name, num(size), string.hex().encode()))
         out.append(b"\n")
     out.append(b"ET Q\n")
     return b"".join(out)

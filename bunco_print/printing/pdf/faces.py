@@ -9,20 +9,25 @@ subsets that keep every glyph's id), so one subset with the union of their glyph
 all: the background PDF notes on each font descriptor the file it was cut from (`FACE`;
 `name_faces` finds WeasyPrint's by their PostScript names), and `share`, as an output file is
 finished, cuts each face once and points every font of it at that one program, named by a tag
-made from the program's bytes and the face's clean PostScript name.
+made from the program's bytes and the face's clean PostScript name. A TrueType face's text is
+in simple fonts of 1-byte codes (pdf/codes.py): one program a simple font of it, with its own
+character map; a face has several only where a file shows more than 254 of its glyphs.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
+from types import MappingProxyType
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from bunco_print.printing.pdf import sfnt
+from bunco_print.printing.pdf import codes, sfnt
+from bunco_print.printing.pdf.codes import Key, cid_widths
 from bunco_print.printing.pdf.fonts import (
     FACE,
     FORM_LETTERS,
@@ -72,7 +77,7 @@ def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
             name = clean(sfnt.read(program).postscript_name) if program else ""
         except (sfnt.NotSfnt, KeyError, ValueError):
             continue
-        widths = _widths(font.get("/W", Array()))
+        widths = cid_widths(font.get("/W", Array()))
         for info in by_name.get(name, ()):
             if all(_same_width(info, g, w) for g, w in widths.items()):
                 described[FACE] = pikepdf.String(str(info.path))
@@ -96,15 +101,20 @@ def pending(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     return pdf.make_indirect(described)
 
 
-def share(pdf: pikepdf.Pdf) -> None:
-    """Cut each face the fonts of `pdf` note once, with every glyph any of them shows (and,
-    for a simple font of it, a form field's, the letters fonts.FORM_LETTERS names), and point
-    all of them at that program: the composite fonts at one descriptor, named by a tag made
-    from the program, a simple font's own descriptor (untagged) at the same program. Every
-    other embedded font gets a tag made from its own program and a clean name."""
+Part = tuple[int, pikepdf.Object, dict[int, Key]]  # a simple font of a face's codes (codes.py)
+
+
+def share(pdf: pikepdf.Pdf, parts: Mapping[Path, Sequence[Part]] = MappingProxyType({})) -> None:
+    """Cut each face the fonts of `pdf` note, and each face of `parts` (part number, its font
+    to fill, the codes it shows), once a part, and point all its fonts at those programs:
+    each part at one with its glyphs (and its character map, codes.program); the composite
+    fonts (glyph ids kept) and a form field's simple font (fonts.FORM_LETTERS) at the first
+    part's, or a program of their own if there is none. Each program is named by a tag made
+    from it (a form field's font untagged). Every other embedded font gets a tag made from its
+    own program and a clean name."""
     composite: dict[Path, list[pikepdf.Object]] = {}
     simple: dict[Path, list[pikepdf.Object]] = {}
-    glyphs: dict[Path, set[int]] = {}
+    glyphs: dict[Path, set[int]] = {path: set() for path in parts}
     for font in _fonts(pdf):
         described = font.FontDescriptor
         if FACE not in described:
@@ -113,7 +123,7 @@ def share(pdf: pikepdf.Pdf) -> None:
         path = Path(str(described[FACE]))
         if font.Subtype in _CID_FONTS:
             composite.setdefault(path, []).append(font)
-            glyphs.setdefault(path, set()).update(_widths(font.get("/W", Array())))
+            glyphs.setdefault(path, set()).update(cid_widths(font.get("/W", Array())))
         else:
             simple.setdefault(path, []).append(font)
             glyphs.setdefault(path, set())
@@ -122,8 +132,8 @@ def share(pdf: pikepdf.Pdf) -> None:
         letters = frozenset(c for c in FORM_LETTERS if c in info.cmap) if path in simple else None
         gids = {g for g in glyphs[path] if g < len(info.advances)}
         gids |= {info.cmap[c] for c in letters or ()}
-        program = subset_font(path, frozenset(gids), letters or frozenset())
-        shared = descriptor(pdf, info, program, Name(f"/{tag(program)}+{clean(info.name)}"), 4)
+        own = sorted(parts.get(path, ()), key=itemgetter(0))
+        shared = _cut(pdf, info, gids, letters or frozenset(), own)
         for font in composite.get(path, ()):
             font.FontDescriptor, font.BaseFont = shared, shared.FontName
             if font.Subtype == Name.CIDFontType2:
@@ -138,6 +148,31 @@ def share(pdf: pikepdf.Pdf) -> None:
         descendant = font.DescendantFonts[0]
         if font.BaseFont != descendant.BaseFont:
             font.BaseFont = descendant.BaseFont
+
+
+def _cut(
+    pdf: pikepdf.Pdf,
+    info: FontInfo,
+    gids: set[int],
+    letters: frozenset[int],
+    parts: Sequence[Part],
+) -> pikepdf.Object:
+    """The face's programs: one a part (the first with `gids` and `letters` too, its
+    descriptor returned), or, with no part, one of `gids` and `letters`."""
+    shared = None
+    for part, font, shown in parts:
+        cut = {key[0] for key in shown.values()} | (gids if shared is None else set())
+        unicodes = letters if shared is None else frozenset()
+        program = subset_font(info.path, frozenset(cut), unicodes)
+        program = codes.program(program, shown, {c: info.cmap[c] for c in unicodes})
+        name = clean(info.name) + (f"_{part + 1}" if part else "")
+        described = descriptor(pdf, info, program, Name(f"/{tag(program)}+{name}"), 4)
+        codes.fill(pdf, font, described, shown)
+        shared = shared or described
+    if shared is None:
+        program = subset_font(info.path, frozenset(gids), letters)
+        shared = descriptor(pdf, info, program, Name(f"/{tag(program)}+{clean(info.name)}"), 4)
+    return shared
 
 
 def _rename(font: pikepdf.Object, described: pikepdf.Object) -> None:
@@ -192,28 +227,3 @@ def _type0_fonts(pdf: pikepdf.Pdf):
             and isinstance(obj.get("/DescendantFonts"), Array)
         ):
             yield obj
-
-
-_W_TOKEN = re.compile(rb"\[|\]|[-+]?(?:\d+\.?\d*|\.\d+)")
-
-
-def _widths(w: pikepdf.Object) -> dict[int, float]:
-    """A CID font's /W array as CID -> width (`c [w1 w2 ...]` and `c_first c_last w` runs),
-    read from its text: walking a long array object by object is slow."""
-    out: dict[int, float] = {}
-    tokens = _W_TOKEN.findall(w.unparse())[1:-1]  # inside the outer brackets
-    i = 0
-    while i + 1 < len(tokens):
-        first = int(float(tokens[i]))
-        if tokens[i + 1] == b"[":
-            end = tokens.index(b"]", i + 2)
-            out.update((first + k, float(v)) for k, v in enumerate(tokens[i + 2 : end]))
-            i = end + 1
-        else:
-            last, width = (
-                int(float(tokens[i + 1])),
-                float(tokens[i + 2]) if i + 2 < len(tokens) else 0.0,
-            )
-            out.update((c, width) for c in range(first, last + 1))
-            i += 3
-    return out

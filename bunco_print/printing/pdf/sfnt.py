@@ -8,6 +8,8 @@ OpenType specification's head, hhea, maxp, post, OS/2 and name tables.
 from __future__ import annotations
 
 import struct
+import sys
+from array import array
 from dataclasses import dataclass
 
 
@@ -81,3 +83,87 @@ def _postscript_name(table: bytes) -> str:
         rank = {3: 0, 0: 1, 1: 2}.get(platform, 3)
         found.setdefault((rank, 0 if language == 0x409 or platform != 3 else 1), text)
     return found[min(found)] if found else ""
+
+
+# --- writing: a character map put into a font program -------------------------------------------
+# A simple TrueType font in a PDF finds each 1-byte code's glyph through the program's own
+# character map (pdf/codes.py): written here, and put in place of the program's, as the
+# OpenType specification lays the tables out.
+
+
+def byte_map(codes: dict[int, int]) -> bytes:
+    """A format 6 subtable: codes (at most 0xFFFF) -> glyph ids, over the codes' range."""
+    first, last = min(codes), max(codes)
+    ids = [codes.get(code, 0) for code in range(first, last + 1)]
+    return struct.pack(f">5H{len(ids)}H", 6, 10 + 2 * len(ids), 0, first, len(ids), *ids)
+
+
+def segment_map(codes: dict[int, int]) -> bytes:
+    """A format 4 subtable: codes (below 0xFFFF) -> glyph ids; each run of successive codes
+    a segment whose ids are listed, then the closing segment at 0xFFFF."""
+    runs: list[list[int]] = []
+    for code in sorted(codes):
+        if runs and runs[-1][-1] == code - 1:
+            runs[-1].append(code)
+        else:
+            runs.append([code])
+    count = len(runs) + 1
+    offsets, ids = [], []
+    for i, run in enumerate(runs):  # from its own offset field to its first id
+        offsets.append(2 * (count - i) + 2 * len(ids))
+        ids.extend(codes[code] for code in run)
+    ends, starts = [r[-1] for r in runs] + [0xFFFF], [r[0] for r in runs] + [0xFFFF]
+    deltas, offsets = [0] * len(runs) + [1], [*offsets, 0]
+    power = 1 << (count.bit_length() - 1)
+    head = (4, 16 + 8 * count + 2 * len(ids), 0, 2 * count, 2 * power)
+    head += (power.bit_length() - 1, 2 * count - 2 * power)
+    return struct.pack(
+        f">7H{count}HH{count}H{count}h{count}H{len(ids)}H",
+        *head, *ends, 0, *starts, *deltas, *offsets, *ids,
+    )  # fmt: skip
+
+
+def cmap_table(subtables: dict[tuple[int, int], bytes]) -> bytes:
+    """A cmap table of (platform, encoding) -> subtable."""
+    records, data = b"", b""
+    start = 4 + 8 * len(subtables)
+    for (platform, encoding), table in sorted(subtables.items()):
+        records += struct.pack(">HHI", platform, encoding, start + len(data))
+        data += table
+    return struct.pack(">HH", 0, len(subtables)) + records + data
+
+
+def _checksum(data: bytes) -> int:
+    words = array("I", data + b"\0" * (-len(data) % 4))
+    if sys.byteorder == "little":
+        words.byteswap()
+    return sum(words) & 0xFFFFFFFF
+
+
+def with_table(font: bytes, tag: bytes, table: bytes) -> bytes:
+    """The font program `font` with `table` as its `tag` table (in place of one it has), the
+    directory and checksums as the specification asks."""
+    (count,) = struct.unpack_from(">H", font, 4)
+    tables = {}
+    for i in range(count):
+        name, checksum, offset, length = struct.unpack_from(">4sIII", font, 12 + 16 * i)
+        tables[name] = checksum, font[offset : offset + length]
+    tables[tag] = _checksum(table), table
+    count = len(tables)
+    power = 1 << (count.bit_length() - 1)
+    header = font[:4] + struct.pack(">4H", count, 16 * power, power.bit_length() - 1,
+                                    16 * count - 16 * power)  # fmt: skip
+    directory, body = [], []
+    offset = 12 + 16 * count
+    for name in sorted(tables):
+        checksum, data = tables[name]
+        if name == b"head":  # its checksum adjustment counted as 0, and set below
+            head_at, data = offset, data[:8] + b"\0\0\0\0" + data[12:]
+        directory.append(struct.pack(">4sIII", name, checksum, offset, len(data)))
+        body.append(data + b"\0" * (-len(data) % 4))
+        offset += len(body[-1])
+    out = bytearray(header + b"".join(directory) + b"".join(body))
+    total = _checksum(bytes(out[: 12 + 16 * count])) + sum(c for c, _ in tables.values())
+    if b"head" in tables:
+        struct.pack_into(">I", out, head_at + 8, (0xB1B0AFBA - total) & 0xFFFFFFFF)
+    return bytes(out)

@@ -21,24 +21,26 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from io import BytesIO
-from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, forms, tags
-from bunco_print.printing.pdf.faces import pending, share
-from bunco_print.printing.pdf.fonts import embed, font_info
+from bunco_print.printing.pdf.file_fonts import FileFonts
+from bunco_print.printing.pdf.fonts import font_info
 from bunco_print.printing.pdf.meta import Meta, describe, outline
 from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Rect, Stamp, Text
+from bunco_print.printing.pdf.simple import Converted, convert
 from bunco_print.printing.units import PT_PER_PX
 
 
 @dataclass
 class _Source:
-    """A read-only PDF (the template, or the art pieces) and its pages as Form XObjects."""
+    """A read-only PDF (the template, or the art pieces) and its pages as Form XObjects; the
+    template's text made simple fonts' (pdf/simple.py)."""
 
     pdf: pikepdf.Pdf
+    converted: Converted | None = None
     forms: dict[int, tuple[pikepdf.Object, tuple[float, float, float, float]]] = field(
         default_factory=dict
     )
@@ -56,9 +58,13 @@ class _Source:
 
 
 @lru_cache(maxsize=4)
-def _source(data: bytes) -> _Source:
-    """Parsing is the slow part of copying, and a pack reads the same template once per file."""
-    return _Source(pikepdf.open(BytesIO(data)))
+def _source(data: bytes, template: bool = True) -> _Source:
+    """Parsing is the slow part of copying, and a pack reads the same template once per file
+    (and converts its fonts once)."""
+    source = _Source(pikepdf.open(BytesIO(data)))
+    if template:
+        source.converted = convert(source.pdf)
+    return source
 
 
 def _trim_resources(stream: pikepdf.Stream, seen: set[tuple[int, int]]) -> None:
@@ -141,9 +147,11 @@ class _Assembly:
         self.pdf = pikepdf.new()
         self.resources = self.pdf.make_indirect(Dictionary())
         self.template = _source(bytes(template))
-        self.pieces = None if pieces is None else _source(bytes(pieces))
+        self.pieces = None
+        if pieces is not None:  # pieces of another file keep their composite fonts
+            self.pieces = self.template if pieces == template else _source(bytes(pieces), False)
         self.xobjects: dict[str, pikepdf.Object] = {}  # resource name -> copied form
-        self.fonts: dict[Path, tuple[bytes, dict[int, str]]] = {}  # -> resource name, used glyphs
+        self.fonts = FileFonts(self.pdf, self.template.converted)
         self.backgrounds: dict[int, tuple[dict, float, float]] = {}  # -> boxes, left, top
         self.arts: dict[int, tuple[float, float, float, float]] = {}  # piece -> its box
         self.kids: list[pikepdf.Object] = []
@@ -159,6 +167,7 @@ class _Assembly:
         if index not in self.backgrounds:
             form, _ = self.template.form(index)
             self.xobjects[f"/B{index}"] = self.pdf.copy_foreign(form)
+            self.fonts.background(self.template.converted.shown[index])
             page = self.template.pdf.pages[index]
             boxes = {  # one array object each, shared by all pages on this background
                 k: self.pdf.make_indirect(Array(list(page.obj[k])))
@@ -182,13 +191,10 @@ class _Assembly:
         if isinstance(stamp, Text):
             if (drawn := self.drawn.get((stamp, box))) is not None:
                 return drawn  # its glyphs already counted in this file's fonts
-            fonts = []
             first = font_info(stamp.font)
             whole = all(ord(c) in first.cmap for c in stamp.text if c != "\n")
-            for path in (stamp.font,) if whole else (stamp.font, *stamp.fallbacks):
-                if path not in self.fonts:
-                    self.fonts[path] = b"F%d" % len(self.fonts), {}
-                fonts.append((font_info(path), *self.fonts[path]))
+            paths = (stamp.font,) if whole else (stamp.font, *stamp.fallbacks)
+            fonts = [self.fonts.encoder(path) for path in paths]
             drawn = self.drawn[stamp, box] = draw.text(stamp, fonts, *box)
             return drawn
         if self.pieces is None:
@@ -197,6 +203,8 @@ class _Assembly:
         if stamp.piece not in self.arts:
             form, self.arts[stamp.piece] = self.pieces.form(stamp.piece)
             self.xobjects["/" + name.decode()] = self.pdf.copy_foreign(form)
+            if self.pieces.converted is not None:
+                self.fonts.background(self.pieces.converted.shown[stamp.piece])
         return draw.form(name, self.arts[stamp.piece], stamp.rotate, *box)
 
     def page(self, spec: PageSpec) -> None:
@@ -239,20 +247,15 @@ class _Assembly:
     def finish(
         self, about: Meta, duplex: str | None = None, bookmarks: Sequence[tuple[str, int]] = ()
     ) -> bytes:
-        fonts = {  # their programs cut in share, below (a fallback no letter needed is left out)
-            "/" + name.decode(): embed(self.pdf, info, used, pending(self.pdf, info))
-            for path, (name, used) in self.fonts.items()
-            if used and (info := font_info(path))
-        }
         self.resources.XObject = Dictionary(self.xobjects)
-        self.resources.Font = Dictionary(fonts)
         self.pdf.pages.extend(pikepdf.Page(kid) for kid in self.kids)
         if self.widgets:
             self.pdf.Root.AcroForm = forms.acroform(self.pdf, self.widgets, self.field_fonts)
         outline(self.pdf, bookmarks)
         if self.tree is not None:
             self.tree.finish()
-        share(self.pdf)  # each face one program: the backgrounds', the stamps', the fields'
+        # each face's fonts and programs: the backgrounds', the stamps', the fields'
+        self.resources.Font = Dictionary(self.fonts.finish())
         return _save(self.pdf, about, duplex)
 
 

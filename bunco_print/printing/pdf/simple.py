@@ -1,0 +1,345 @@
+"""A template's text in simple fonts (pdf/codes.py says why): its composite fonts' glyphs
+given 1-byte codes, and every content stream that shows them rewritten.
+
+WeasyPrint and pdf/layers.py show text in composite fonts (Type0, Identity-H: each glyph by its
+2-byte id), a few of each face. `convert` gives each glyph a face shows anywhere in the
+template (with its width and text) a code of the face (`Codes`, in the order of the keys, so
+the same template always gets the same codes), points every resource name of those fonts at
+the face's simple fonts (one a part, left for the writer to fill as a file is finished: which
+codes a file shows is known only then), and rewrites the strings of the text operators (Tj,
+TJ, ', ") that show them, switching parts where a string runs over two. It is done once a
+template (writer.py keeps it), before its pages become forms.
+
+The streams are read by a scan of their bytes (pdf/operators.py); a stream it cannot read
+keeps its faces composite, as does a face no file of its own names (pdf/faces.py) and a CFF
+face (pdf/codes.py).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import zlib
+from array import array
+from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+from bunco_print.printing.pdf.codes import Codes, Key, cid_widths, convertible
+from bunco_print.printing.pdf.fonts import FACE
+from bunco_print.printing.pdf.operators import STATE, Op, Unsure, scan, selected
+
+Shown = set[tuple[Path, int, int]]  # (face, part, code; 0: the part is named, maybe unused)
+Seen = dict[Path, set[Key]]  # each face's glyphs a stream (and the forms it draws) shows
+
+
+class _Font:
+    """A composite font of a face the template may show text in."""
+
+    def __init__(self, path: Path, widths: dict[int, float], default: float, texts) -> None:
+        self.path, self.widths, self.default, self.texts = path, widths, default, texts
+        self.known: dict[bytes, list[Key]] = {}
+        self.coded: dict[bytes, list[tuple[int | None, bytes]]] = {}
+
+    def keys(self, string: bytes) -> list[Key]:
+        """The glyphs a string (`<...>`, 2-byte glyph ids) shows."""
+        if string not in self.known:
+            digits = string[1:-1].decode()
+            try:
+                data = bytes.fromhex(digits)
+            except ValueError:  # an odd number of digits: the last one is followed by a 0
+                data = bytes.fromhex("".join(digits.split()) + "0")
+            gids = array("H", data[: len(data) // 2 * 2])
+            if sys.byteorder == "little":
+                gids.byteswap()
+            self.known[string] = [
+                (g, self.widths.get(g, self.default), self.texts.get(g, "")) for g in gids
+            ]
+        return self.known[string]
+
+    def code(self, string: bytes, codes: Codes) -> list[tuple[int | None, bytes]]:
+        """The string in the face's codes: a `<...>` of each run of glyphs of one part (the
+        part None: no glyph)."""
+        if string not in self.coded:
+            coded = [codes.of[key] for key in self.keys(string)]
+            self.coded[string] = [
+                (k, b"<%s>" % bytes(code for _, code in run).hex().encode())
+                for k, run in groupby(coded, key=itemgetter(0))
+            ] or [(None, b"<>")]
+        return self.coded[string]
+
+
+@dataclass
+class Converted:
+    """What `convert` made of a template: each face's codes, each part's simple font (to be
+    filled), and the codes each page shows (its own content and the forms it draws)."""
+
+    codes: dict[Path, Codes] = field(default_factory=dict)
+    fonts: dict[tuple[Path, int], pikepdf.Object] = field(default_factory=dict)
+    shown: list[Shown] = field(default_factory=list)
+
+
+def convert(pdf: pikepdf.Pdf) -> Converted:
+    """Give the composite fonts' glyphs of `pdf` codes and rewrite the text showing them (see
+    the module)."""
+    walk = _Walk()
+    pages = [walk.page(pikepdf.Page(page)) for page in pdf.pages]
+    done = Converted()
+    for path in sorted(p for p, keys in walk.keys.items() if keys and p not in walk.unsure):
+        codes = done.codes[path] = Codes()
+        for key in sorted(walk.keys[path]):
+            codes.code(key)
+        for part in range(len(codes.parts)):
+            font = Dictionary(Type=Name.Font, Subtype=Name.TrueType)
+            done.fonts[path, part] = pdf.make_indirect(font)
+    for holder, data, names, matches in walk.found:
+        _rewrite(pdf, holder, data, names, matches, done)
+    for fonts, name, font in walk.named:  # every name of a converted face: its first part
+        if (font.path, 0) in done.fonts:
+            fonts[name] = done.fonts[font.path, 0]
+    done.shown = [  # code 0: the page names the face's first part (and may show no code of it)
+        {(path, 0, 0) for path in page if path in done.codes}
+        | {
+            (path, *done.codes[path].of[key])
+            for path, keys in page.items()
+            if path in done.codes
+            for key in keys
+        }
+        for page in pages
+    ]
+    return done
+
+
+def _composite(font: pikepdf.Object, paths: dict[str, Path]) -> _Font | None:
+    """The font, if it is a composite font that can be simple ones: Identity-H over a CID
+    font whose ids are its program's glyph ids, of a face whose file is noted (pdf/faces.py)
+    and that can be (codes.convertible). `paths`: each file's one Path."""
+    if not (
+        isinstance(font, Dictionary)
+        and font.get("/Subtype") == Name.Type0
+        and font.get("/Encoding") == Name("/Identity-H")
+        and isinstance(kids := font.get("/DescendantFonts"), Array)
+        and len(kids) == 1
+        and kids[0].get("/Subtype") == Name.CIDFontType2
+        and kids[0].get("/CIDToGIDMap", Name.Identity) == Name.Identity
+        and isinstance(described := kids[0].get("/FontDescriptor"), Dictionary)
+        and FACE in described
+    ):
+        return None
+    path = paths.setdefault(str(described[FACE]), Path(str(described[FACE])))
+    if not convertible(path):
+        return None
+    cid = kids[0]
+    widths = cid_widths(cid.get("/W", Array()))
+    return _Font(path, widths, float(cid.get("/DW", 1000)), _texts(font))
+
+
+class _Walk:
+    """Every content stream of a template's pages, and of the forms and patterns they draw:
+    the glyphs each shows in its composite fonts."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[tuple[int, int], _Font | None] = {}  # each font met, if composite
+        self.paths: dict[str, Path] = {}
+        self.keys: dict[Path, set[Key]] = {}
+        self.unsure: set[Path] = set()  # faces a stream the scan cannot read shows
+        self.found: list[tuple[pikepdf.Object, bytes, tuple, list[Op]]] = []
+        self.named: list[tuple[pikepdf.Object, Name, _Font]] = []  # (font dict, name, font)
+        self.inside: dict[tuple[int, int], Seen] = {}
+
+    def page(self, page: pikepdf.Page) -> Seen:
+        contents = page.obj.get("/Contents")
+        streams = contents if isinstance(contents, Array) else [contents] if contents else []
+        data = b"\n".join(s.read_bytes() for s in streams)
+        resources = page.obj.get("/Resources")
+        return _union(self._content(page.obj, data, resources), self._nested(resources))
+
+    def _stream(self, stream: pikepdf.Stream, resources) -> Seen:
+        if stream.objgen not in self.inside:
+            self.inside[stream.objgen] = {}  # a form that draws itself stops here
+            own = stream.get("/Resources", resources)
+            shown = _union(self._content(stream, stream.read_bytes(), own), self._nested(own))
+            self.inside[stream.objgen] = shown
+        return self.inside[stream.objgen]
+
+    def _nested(self, resources) -> Seen:
+        shown: Seen = {}
+        if not isinstance(resources, Dictionary):
+            return shown
+        inner = [*resources.get("/XObject", {}).values(), *resources.get("/Pattern", {}).values()]
+        for state in resources.get("/ExtGState", {}).values():
+            mask = state.get("/SMask")
+            if isinstance(mask, Dictionary) and "/G" in mask:
+                inner.append(mask.G)
+        for obj in inner:
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") != Name.Image:
+                shown = _union(shown, self._stream(obj, resources))
+        return shown
+
+    def _content(self, holder, data: bytes, resources) -> Seen:
+        fonts = resources.get("/Font") if isinstance(resources, Dictionary) else None
+        names = {}
+        for name, font in fonts.items() if isinstance(fonts, Dictionary) else ():
+            if font.objgen not in self.fonts:
+                self.fonts[font.objgen] = _composite(font, self.paths)
+            if (found := self.fonts[font.objgen]) is not None:
+                names[name.encode()] = found
+                self.named.append((fonts, Name(name), found))
+        if not names:
+            return {}
+        try:
+            ops = scan(data)
+        except Unsure:
+            self.unsure.update(font.path for font in names.values())
+            return {}
+        strings: dict[_Font, set[bytes]] = {}
+        for op, (name, _size) in selected(ops):
+            if op.kind not in STATE and (font := names.get(name)) is not None:
+                strings.setdefault(font, set()).update(op.items)
+        # each face a font selection names (the forms keep only those: writer._trim_resources)
+        shown: Seen = {
+            names[op.items[0]].path: set()
+            for op in ops
+            if op.kind == b"Tf" and op.items[0] in names
+        }
+        for font, items in strings.items():
+            keys = shown.setdefault(font.path, set())
+            for item in items:
+                if item[0] == 60:  # `<`, a string (not a number)
+                    keys.update(font.keys(item))
+            self.keys.setdefault(font.path, set()).update(keys)
+        self.found.append((holder, data, (fonts, names), ops))
+        return shown
+
+
+def _union(one: Seen, other: Seen) -> Seen:
+    if not one or not other:
+        return one or other
+    return {path: one.get(path, set()) | other.get(path, set()) for path in {*one, *other}}
+
+
+def _rewrite(
+    pdf: pikepdf.Pdf, holder, data: bytes, fonts: tuple, ops: list[Op], done: Converted
+) -> None:
+    """Write the stream (a page's contents, a form) again, its converted text in codes."""
+    resources, names = fonts
+    out, at, part, saved = [], 0, 0, []
+    added: dict[tuple[bytes, int], bytes] = {}
+
+    def name_of(name: bytes, part: int) -> bytes:
+        """The resource name of part `part` of the face `name` shows (its own for part 0), as
+        the stream spells it."""
+        if part and (name, part) not in added:
+            new = b"%s_%d" % (name, part)
+            while new.decode("latin-1") in resources:
+                new += b"_"
+            added[name, part] = new
+            resources[new.decode("latin-1")] = done.fonts[names[name].path, part]
+        spelled = added.get((name, part), name)[1:]
+        return b"/" + re.sub(rb"[^!-~]|[#()<>\[\]{}/%]", lambda m: b"#%02X" % m[0][0], spelled)
+
+    for op, (name, size) in selected(ops):
+        if op.kind in (b"q", b"Q"):
+            part = saved.pop() if op.kind == b"Q" and saved else part
+            saved += [part] if op.kind == b"q" else []
+        elif op.kind == b"Tf":
+            part = 0
+        elif (font := names.get(name)) is not None and font.path in done.codes:
+            runs = _runs(op, font, done.codes[font.path], part)
+            text, part = _shown(op, runs, part, lambda k, n=name: name_of(n, k), size)
+            out += [data[at : op.start], text]
+            at = op.end
+    content = zlib.compress(b"".join(out) + data[at:], 6)
+    if isinstance(holder, pikepdf.Stream):
+        holder.write(content, filter=Name.FlateDecode)
+    else:  # a page: its contents, one stream
+        holder.Contents = pdf.make_stream(content, Filter=Name.FlateDecode)
+
+
+def _runs(op: Op, font: _Font, codes: Codes, part: int) -> list[tuple[int, list]]:
+    """The operator's strings (and numbers) in codes, cut where the part changes: (part, its
+    strings and numbers), from the part selected (`part`) on."""
+    runs: list[tuple[int, list[bytes]]] = [(part, [])]
+    pieces = runs[-1][1]
+    for item in op.items:
+        if item[0] != 60:  # a number (not `<`): it moves the next glyph, whatever its part
+            pieces.append(item)
+            continue
+        for k, piece in font.code(item, codes):
+            if k is None or k == runs[-1][0]:  # None: <>, no glyph
+                pieces.append(piece)
+            else:
+                runs.append((k, [piece]))
+                pieces = runs[-1][1]
+    return runs if runs[0][1] else runs[1:]
+
+
+def _shown(op: Op, runs: list, part: int, name_of, size: bytes) -> tuple[bytes, int]:
+    """The operator again with its strings in codes; where a part other than the selected one
+    is needed, that part selected (Tf) first, the operator made TJ arrays (' and " their
+    moves and spacings first). The part selected after it, too."""
+    if not runs:
+        return b"[] TJ", part
+    if len(runs) == 1 and runs[0][0] == part:
+        items = runs[0][1]
+        if op.kind == b"TJ":
+            return b"[%s] TJ" % b" ".join(items), part
+        return b" ".join([*op.spacing, items[0], op.kind]), part
+    out = []  # ' and " move to the next line first; " sets its spacings too
+    if op.kind == b'"':
+        out += [op.spacing[0] + b" Tw", op.spacing[1] + b" Tc"]
+    if op.kind in (b"'", b'"'):
+        out.append(b"T*")
+    for k, items in runs:
+        if k != part:
+            out.append(b"%s %s Tf" % (name_of(k), size))
+            part = k
+        out.append(b"[%s] TJ" % b" ".join(items))
+    return b" ".join(out), part
+
+
+_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_TOKEN = re.compile(rb"<([0-9A-Fa-f\s]*)>|\[|\]")
+
+
+def _texts(font: pikepdf.Object) -> dict[int, str]:
+    """A composite font's ToUnicode map: glyph id -> text (bfchar and bfrange entries)."""
+    stream = font.get("/ToUnicode")
+    if not isinstance(stream, pikepdf.Stream):
+        return {}
+    data, texts = stream.read_bytes(), {}
+    for block in _BFCHAR.findall(data):
+        tokens = [t[1] for t in _TOKEN.finditer(block)]
+        for src, dst in zip(tokens[::2], tokens[1::2], strict=False):
+            if src is not None and dst is not None:
+                texts[_number(src)] = _text(dst)
+    for block in _BFRANGE.findall(data):
+        tokens = [t[0] if t[1] is None else t[1] for t in _TOKEN.finditer(block)]
+        i = 0
+        while i + 2 < len(tokens):
+            first, last, dst = _number(tokens[i]), _number(tokens[i + 1]), tokens[i + 2]
+            if dst == b"[":  # each id its own text
+                end = tokens.index(b"]", i + 3) if b"]" in tokens[i + 3 :] else len(tokens)
+                items = map(_text, tokens[i + 3 : end])
+                texts.update(zip(range(first, last + 1), items, strict=False))
+                i = end + 1
+            else:  # the ids' texts count up from the first's last letter
+                start = _text(dst)
+                for k in range(last - first + 1) if start else ():
+                    texts[first + k] = start[:-1] + chr(min(ord(start[-1]) + k, 0x10FFFF))
+                i += 3
+    return texts
+
+
+def _number(hex_: bytes) -> int:
+    return int(re.sub(rb"\s", b"", hex_) or b"0", 16)
+
+
+def _text(hex_: bytes) -> str:
+    digits = re.sub(rb"\s", b"", hex_)
+    return bytes.fromhex(digits.decode() + "0" * (len(digits) % 2)).decode("utf-16-be", "replace")

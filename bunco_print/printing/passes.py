@@ -136,6 +136,9 @@ def _serve(warm: Callable[[], object], job: int, give: int, take: int, result: i
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):  # a caller waiting for this process's output does not wait for it
             os.dup2(null, fd)
+        # it may not be needed (the backgrounds cached): on a busy machine it yields to this
+        # pack, on a quiet one it has the other core to itself all the same
+        os.nice(10)
         warm()
         with os.fdopen(job, "rb") as pipe:
             asked = pipe.read()

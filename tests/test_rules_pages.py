@@ -1,7 +1,7 @@
 """The rules handout ends on a page worth turning to: for every ruleset and 4 to 16 players,
 normal and in large print, its last page holds more than a line or two (the normal handout
 its two pages; read from the printed pages' text). (All 130 normal handouts, 4 to 16 players on
-either paper, were checked so when the handout's columns were balanced.)"""
+either paper, were checked so when the layout came to split the second page's columns.)"""
 
 from __future__ import annotations
 

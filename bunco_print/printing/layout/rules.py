@@ -49,6 +49,10 @@ class RulesPages:
     kicker: str = ""  # "How to play", the title and the date, in lines as stamped (handout_kicker)
     kicker_spacing: float = 0.0  # between its letters, em
     words_line: float = WORDS_LINE  # the room left for the night's words: lines this many em
+    # the second page's two columns: the ghosts' section alone in the first, the end of the
+    # night beside it with the rest (else the ghosts' bullets ran a 5-player handout's first
+    # column onto a third page); no ghosts: the end of the night first, the rest beside it
+    ghosts_apart: bool = False
 
     @property
     def kicker_rows(self) -> int:
@@ -268,6 +272,7 @@ def rules_pages(night: Inputs) -> RulesPages:
         amount_em=_amount_room(night),
         kicker=handout_kicker(night, content_w - HEAD_PAD),
         kicker_spacing=kicker_spacing(night),
+        ghosts_apart=night.event.ghosts > 0,
     )
 
 

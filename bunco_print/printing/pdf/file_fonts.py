@@ -56,20 +56,28 @@ class FileFonts:
         template = self.template.codes.get(path)
         codes = self.codes[path] = template.copy() if template else Codes()
 
+        given: dict[tuple[int, str], tuple[bytes, int]] = {}  # (gid, letter) -> font, code
+
         def encode(gids: list[int], text: str) -> list[tuple[bytes, bytes]]:
             out: list[tuple[bytes, bytearray]] = []
             for gid, char in zip(gids, text, strict=True):
-                width = float(num(info.advances[gid] * 1000 / info.upm))
-                key = (gid, width, char if gid else "\ufffd")
-                part, code = codes.code(key, ord(char) if gid else 0)
-                self.shown.setdefault((path, part), set()).add(code)
-                name = self.names.setdefault(
-                    (path, part), b"F%d_%d" % (n, part) if part else b"F%d" % n
-                )
+                if (found := given.get((gid, char))) is None:
+                    found = given[gid, char] = code_of(gid, char)
+                name, code = found
                 if not out or out[-1][0] != name:
                     out.append((name, bytearray()))
                 out[-1][1].append(code)
             return [(name, bytes(string)) for name, string in out]
+
+        def code_of(gid: int, char: str) -> tuple[bytes, int]:
+            width = float(num(info.advances[gid] * 1000 / info.upm))
+            key = (gid, width, char if gid else "\ufffd")
+            part, code = codes.code(key, ord(char) if gid else 0)
+            self.shown.setdefault((path, part), set()).add(code)
+            name = self.names.setdefault(
+                (path, part), b"F%d_%d" % (n, part) if part else b"F%d" % n
+            )
+            return name, code
 
         return encode
 

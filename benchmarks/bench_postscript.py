@@ -1,12 +1,13 @@
 """A pack on the PostScript path, as CUPS feeds a PostScript printer and many print shops start:
 Ghostscript's ps2write, and poppler's pdftops for comparison.
 
-For a 13-player pack and a large-print one: the PDF's size, the PostScript's size and the time
+For a 13-player pack, a large-print one and a 13-player february one (its faces CFF ones,
+given TrueType outlines: pdf/outlines.py): the PDF's size, the PostScript's size and the time
 each takes, the largest picture in the PostScript (a page rasterized at 720 dpi is about 48
 million pixels) and its pages, and the letters ps2write draws as pictures (Type 3 glyphs: a
 composite font's, a CFF font's; a simple TrueType font's stay outlines, pdf/codes.py).
-Goals: ps2write as fast as pdftops, give or take; no page-sized picture; no letter of a
-TrueType face as a picture.
+Goals: ps2write as fast as pdftops, give or take; no page-sized picture; no letter as a
+picture.
 Run: PYTHONPATH=. python benchmarks/bench_postscript.py [--runs N]
 """
 
@@ -27,6 +28,7 @@ PACKS = {
     "large print": PackRequest(
         players=24, seed=7, date="2026-12-04", theme="december", large_print=True
     ),
+    "13, february": PackRequest(players=13, seed=7, date="2026-12-04", theme="february"),
 }
 _IMAGE = re.compile(rb"/W(?:idth)? (\d+)\s*/H(?:eight)? (\d+)")
 

@@ -2,11 +2,12 @@
 pack.pdf) on backgrounds already laid out, and pack.pdf's size; with --baseline DIR, the same
 in another checkout, alternating, and the ratios.
 
-For a 12- and a 200-player classic pack (median of --runs), then 400 pages (2 texts + 1 QR
+For a 12- and a 200-player pack of --theme (median of --runs: classic, or february, whose
+display face is a CFF one, its cuts given TrueType outlines), then 400 pages (2 texts + 1 QR
 each) over a one-page background. Each tree's calls are recorded and timed in a process of
 its own, with that tree's code.
 
-Run: python benchmarks/bench_stamp.py [--runs 5] [--baseline DIR]
+Run: python benchmarks/bench_stamp.py [--runs 5] [--baseline DIR] [--theme NAME]
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ from bunco_print.printing import pack as pack_module, pdf
 from bunco_print.printing.pack import PackRequest, build_pack
 import weasyprint
 
-def pack_calls(players):
+def pack_calls(players, theme):
     calls, real = [], pack_module.assemble
     def record(*args, **kwargs):
         calls.append((args, kwargs))
         return real(*args, **kwargs)
     pack_module.assemble = record
     try:
-        build_pack(PackRequest(players=players, seed=1, date="2026-12-04"))
+        build_pack(PackRequest(players=players, seed=1, date="2026-12-04", theme=theme))
     finally:
         pack_module.assemble = real
     return calls
@@ -59,8 +60,8 @@ def four_hundred_pages():
     )) for i in range(400)]
     return [((document.write_pdf(), specs), {"title": "bench"})]
 
-runs = int(sys.argv[1])
-cases = {"12-player pack": pack_calls(12), "200-player pack": pack_calls(200),
+runs, theme = int(sys.argv[1]), sys.argv[2]
+cases = {"12-player pack": pack_calls(12, theme), "200-player pack": pack_calls(200, theme),
          "400 pages, 1 background": four_hundred_pages()}
 found = {}
 for label, calls in cases.items():
@@ -75,10 +76,10 @@ print(json.dumps(found))
 """
 
 
-def measure(tree: Path, runs: int) -> dict:
+def measure(tree: Path, runs: int, theme: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree), "BUNCO_PRINT_CACHE": "off"}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(runs)],
+        [sys.executable, "-c", CHILD, str(runs), theme],
         cwd=tree,
         env=env,
         capture_output=True,
@@ -94,10 +95,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit")
+    parser.add_argument("--theme", default="classic", help="the packs' theme")
     args = parser.parse_args()
     trees = [ROOT] + ([args.baseline.resolve()] if args.baseline else [])
-    rounds = [[measure(tree, args.runs) for tree in trees] for _ in range(3)]  # alternating
-    print(f"stamping: all of a pack's assemble calls, median of {args.runs} runs x 3 rounds")
+    rounds = [[measure(tree, args.runs, args.theme) for tree in trees] for _ in range(3)]
+    print(
+        f"stamping: all of a {args.theme} pack's assemble calls, median of {args.runs} runs"
+        " x 3 rounds (alternating trees)"
+    )
     for label in rounds[0][0]:
         cells = []
         for i in range(len(trees)):

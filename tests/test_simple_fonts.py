@@ -2,12 +2,14 @@
 stamps' text come out in simple TrueType fonts of 1-byte codes, several a face when a file shows
 more than 254 of its glyphs, and print and read exactly as before: the same pictures in
 poppler and MuPDF, the letters where they were in pdfium, the same words, and letters that
-ps2write keeps as outlines."""
+ps2write keeps as outlines. A CFF face's too, its glyphs given TrueType outlines
+(pdf/outlines.py): the same ids and advances, and pictures the same but for the edges' grey."""
 
 from __future__ import annotations
 
 import ctypes
 import subprocess
+from io import BytesIO
 from pathlib import Path
 
 import pikepdf
@@ -15,16 +17,18 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 from pikepdf import Dictionary, Name
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from bunco_print.printing.pdf import PageSpec, Rect, Text, assemble, fallback_fonts
-from bunco_print.printing.pdf.fonts import embed, font_info
+from bunco_print.printing.pdf.fonts import FACE, embed, font_info, subset_font
+from bunco_print.theming import themes
 
 from .pdftools import fonts_listed
 from .stamping import LATO, pdftotext
 
 DROID = next((p for p in fallback_fonts("400") if "Droid" in p.name), None)
-pytestmark = pytest.mark.skipif(DROID is None, reason="fonts-droid-fallback is not installed")
+needs_droid = pytest.mark.skipif(DROID is None, reason="fonts-droid-fallback is not installed")
+KAUSHAN = themes.load("february").font("display")  # Kaushan Script: CFF outlines
 HAN = [chr(c) for c in range(0x4E00, 0x5000)]  # Chinese letters, 256 of them and more
 
 
@@ -106,6 +110,7 @@ def _postscript(pdf: bytes, folder: Path) -> bytes:
     return (folder / "out.ps").read_bytes()
 
 
+@needs_droid
 def test_a_templates_composite_text_prints_and_reads_the_same_in_simple_fonts(tmp_path):
     template = _template(tmp_path)
     pdf = assemble(template, [PageSpec(0, ())])
@@ -128,6 +133,7 @@ def test_a_templates_composite_text_prints_and_reads_the_same_in_simple_fonts(tm
     assert b"PDF CharProc" not in _postscript(pdf, tmp_path)  # outlines, not pictures
 
 
+@needs_droid
 def test_stamped_names_in_more_letters_than_a_simple_font_holds_read_back(tmp_path):
     blank = pikepdf.new()
     blank.add_blank_page(page_size=(612, 792))
@@ -145,3 +151,99 @@ def test_stamped_names_in_more_letters_than_a_simple_font_holds_read_back(tmp_pa
     for page, name in enumerate(names):
         assert name in pdftotext(pdf, page)
     assert b"PDF CharProc" not in _postscript(pdf, tmp_path)
+
+
+CFF_LINES = (
+    "Sweetheart Bunco",
+    "Zoë Ångström-Łukasiewicz",
+    "The quick brown fox jumps",
+    "& 0123456789",
+)
+
+
+def _cff_template(tmp_path: Path) -> bytes:
+    """A page of lines in a CFF face as WeasyPrint shows them: a composite font (CIDFontType0,
+    its CIDs the glyph ids) whose program is the face's OpenType file, noted with its file."""
+    info = font_info(KAUSHAN)
+    pdf = pikepdf.new()
+    used = {info.cmap[ord(c)]: c for line in CFF_LINES for c in line}
+    font = embed(pdf, info, used)
+    cid = font.DescendantFonts[0]
+    cid.Subtype = Name.CIDFontType0
+    described = cid.FontDescriptor
+    del described["/FontFile2"]
+    described.FontFile3 = pdf.make_stream(KAUSHAN.read_bytes(), Subtype=Name.OpenType)
+    described[FACE] = pikepdf.String(str(KAUSHAN))
+    lines = []
+    for row, line in enumerate(CFF_LINES):
+        ids = b"".join(b"%04x" % info.cmap[ord(c)] for c in line)
+        lines.append(
+            b"BT /K0 %d Tf 1 0 0 1 40 %d Tm <%s> Tj ET" % (30 + 4 * row, 740 - 60 * row, ids)
+        )
+    page = pdf.add_blank_page(page_size=(612, 792))
+    page.Resources = Dictionary(Font=Dictionary(K0=font))
+    page.Contents = pdf.make_stream(b"\n".join(lines))
+    out = BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def test_a_cff_faces_text_prints_and_reads_the_same_in_simple_truetype_fonts(tmp_path):
+    template = _cff_template(tmp_path)
+    slot = Rect(96, 864, 576, 936)  # CSS px: 5 in wide, 9 in down: below the template's lines
+    pdf = assemble(template, [PageSpec(0, ((slot, Text("Bunco Night", KAUSHAN, 40)),))])
+    fonts = fonts_listed(pdf)
+    assert fonts and {kind for _, kind in fonts} == {"TrueType"}
+    assert {name.partition("+")[2] for name, _ in fonts} == {"KaushanScript-Regular"}
+    text = pdftotext(pdf, 0)
+    assert text.startswith(pdftotext(template, 0).rstrip()) and "Bunco Night" in text
+    # the template's letters where they were, then the stamp's
+    assert _letters(pdf)[: len(_letters(template))] == _letters(template)
+    # the same pictures but for the grey of the curves' edges (quadratic curves, within a
+    # thousandth of the em of the cubic ones); the stamp drawn below them
+    before, after = _pictures(template, tmp_path, "cff"), _pictures(pdf, tmp_path, "ttf")
+    for was, now in zip(before, after, strict=True):
+        width, height = now.size
+        lines = (0, 0, width, height // 2)
+        difference = ImageChops.difference(was.crop(lines), now.crop(lines))
+        assert max(high for _, high in difference.getextrema()) < 64
+        assert max(ImageStat.Stat(difference).mean) < 0.2
+        assert ImageChops.invert(now.convert("L")).crop(lines).getbbox() is not None
+        assert ImageChops.difference(was, now).getbbox()[3] > height * 8 // 10  # the stamp
+    assert b"PDF CharProc" not in _postscript(pdf, tmp_path)  # outlines, not pictures
+
+
+def test_a_cff_cut_has_truetype_outlines_with_the_same_ids_and_advances():
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    info = font_info(KAUSHAN)
+    gids = frozenset(info.cmap[ord(c)] for c in "Bunco Zoë Ł&")
+    program = subset_font(KAUSHAN, gids)
+    words = [
+        int.from_bytes(program[k : k + 4].ljust(4, b"\0"), "big") for k in range(0, len(program), 4)
+    ]
+    assert sum(words) % 2**32 == 0xB1B0AFBA  # the file's checksum, as head says it must be
+    cut = TTFont(BytesIO(program), checkChecksums=2)  # and each table's
+    face = TTFont(KAUSHAN)
+    assert (
+        cut.sfntVersion == "\0\1\0\0" and "CFF " not in cut and cut["maxp"].tableVersion == 0x10000
+    )
+    assert cut["head"].glyphDataFormat == 0
+    drawn, names = face.getGlyphSet(), face.getGlyphOrder()
+    assert len(cut.getGlyphOrder()) == max(gids) + 1  # each glyph under its id, none after
+    for gid, name in enumerate(cut.getGlyphOrder()):
+        glyph = cut["glyf"][name]
+        if gid not in gids | {0}:
+            assert glyph.numberOfContours == 0  # only the glyphs asked for
+            continue
+        advance, left = cut["hmtx"][name]
+        assert advance == info.advances[gid]
+        bounds = BoundsPen(drawn)
+        drawn[names[gid]].draw(bounds)
+        if bounds.bounds is None:  # a space
+            assert glyph.numberOfContours == 0
+            continue
+        assert glyph.numberOfContours > 0 and left == glyph.xMin
+        box = (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
+        assert all(abs(a - b) <= 2 for a, b in zip(box, bounds.bounds, strict=True)), name

@@ -2,13 +2,14 @@
 
 Ghostscript's ps2write, how CUPS feeds a PostScript printer, turns each glyph of a composite
 (CID) font into a small picture (a Type 3 font: the PostScript 17-19 times its PDF), but keeps
-a simple TrueType font's glyphs as outlines (a Type 42 font). So a pack's TrueType faces show
-their text in simple fonts: a file's glyphs of a face get codes 1 to 255 (never 32, to which a
-simple font's word spacing applies), one `Codes`, and each 254 of them make a simple font of
-the face (a part: a face that shows more glyphs in a file, a night's Chinese names say, has
-several, and its text switches between them). A CFF face stays a composite font: ps2write
-(Ghostscript 10) draws a CFF font's glyphs from a PDF as pictures whatever the font, even the
-Type 1C fonts of Ghostscript's own pdfwrite.
+a simple TrueType font's glyphs as outlines (a Type 42 font). So a pack's faces show their text
+in simple fonts: a file's glyphs of a face get codes 1 to 255 (never 32, to which a simple
+font's word spacing applies), one `Codes`, and each 254 of them make a simple font of the face
+(a part: a face that shows more glyphs in a file, a night's Chinese names say, has several,
+and its text switches between them). A CFF face's too: ps2write (Ghostscript 10) draws a CFF
+font's glyphs from a PDF as pictures whatever the font, even the Type 1C fonts of
+Ghostscript's own pdfwrite, so its programs are given TrueType outlines as they are cut
+(pdf/outlines.py), the same glyph ids and advances, and it goes the TrueType faces' way.
 
 A code stands for a glyph as a font showed it: its id, its width (as that font's /W said it:
 WeasyPrint's whole units, ours to the thousandth) and its text (for ToUnicode), so that a page
@@ -22,13 +23,12 @@ font: (3,0) at 0xF000 + code, and (1,0)).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Name
 
 from bunco_print.printing.pdf import sfnt
-from bunco_print.printing.pdf.fonts import _real, font_info
+from bunco_print.printing.pdf.fonts import _real
 
 Key = tuple[int, float, str]  # a glyph's id, its width per 1000 em, its text
 ORDER = (*range(1, 32), *range(127, 256), *range(33, 127))  # the codes, in the order given
@@ -73,15 +73,10 @@ class Codes:
         return found
 
 
-def convertible(path: Path) -> bool:
-    """Whether the face at `path` shows its text in simple fonts: a TrueType one."""
-    return not font_info(path).cff
-
-
 def program(data: bytes, shown: dict[int, Key], letters: dict[int, int]) -> bytes:
-    """A TrueType program `data` (cut with its glyph ids kept) with the character map a
-    simple font of the codes `shown` needs, and (for a form field's font sharing it) the
-    Unicode one of `letters` (code point -> glyph id)."""
+    """A TrueType program `data` (cut with its glyph ids kept: fonts.subset_font) with the
+    character map a simple font of the codes `shown` needs, and (for a form field's font
+    sharing it) the Unicode one of `letters` (code point -> glyph id)."""
     codes = {code: key[0] for code, key in shown.items()}
     tables = {(1, 0): sfnt.byte_map(codes)}
     tables[3, 0] = sfnt.segment_map({0xF000 + code: gid for code, gid in codes.items()})

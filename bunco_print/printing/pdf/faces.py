@@ -9,9 +9,11 @@ subsets that keep every glyph's id), so one subset with the union of their glyph
 all: the background PDF notes on each font descriptor the file it was cut from (`FACE`;
 `name_faces` finds WeasyPrint's by their PostScript names), and `share`, as an output file is
 finished, cuts each face once and points every font of it at that one program, named by a tag
-made from the program's bytes and the face's clean PostScript name. A TrueType face's text is
-in simple fonts of 1-byte codes (pdf/codes.py): one program a simple font of it, with its own
-character map; a face has several only where a file shows more than 254 of its glyphs.
+made from the program's bytes and the face's clean PostScript name. A face's text is in
+simple fonts of 1-byte codes (pdf/codes.py): one program a simple font of it, with its own
+character map; a face has several only where a file shows more than 254 of its glyphs. Every
+program cut has TrueType outlines, a CFF face's too (pdf/outlines.py), so a font of a CFF face
+left composite becomes a CIDFontType2.
 """
 
 from __future__ import annotations
@@ -93,14 +95,6 @@ def _same_width(info: FontInfo, gid: int, width: float) -> bool:
     return abs(width - info.advances[gid] * 1000 / info.upm) < 2
 
 
-def pending(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
-    """A descriptor of the face for a font made as a file is finished: `share` gives it its
-    program and name."""
-    described = Dictionary(Type=Name.FontDescriptor, FontName=Name("/" + clean(font.name)))
-    described[FACE] = pikepdf.String(str(font.path))
-    return pdf.make_indirect(described)
-
-
 Part = tuple[int, pikepdf.Object, dict[int, Key]]  # a simple font of a face's codes (codes.py)
 
 
@@ -134,16 +128,13 @@ def share(pdf: pikepdf.Pdf, parts: Mapping[Path, Sequence[Part]] = MappingProxyT
         gids |= {info.cmap[c] for c in letters or ()}
         own = sorted(parts.get(path, ()), key=itemgetter(0))
         shared = _cut(pdf, info, gids, letters or frozenset(), own)
-        for font in composite.get(path, ()):
+        for font in composite.get(path, ()):  # CIDs are glyph ids (as WeasyPrint's are)
             font.FontDescriptor, font.BaseFont = shared, shared.FontName
-            if font.Subtype == Name.CIDFontType2:
-                font.CIDToGIDMap = Name.Identity
+            font.Subtype, font.CIDToGIDMap = Name.CIDFontType2, Name.Identity
         for font in simple.get(path, ()):
             described = font.FontDescriptor
             del described[FACE]
-            for key in ("/FontFile2", "/FontFile3"):
-                if key in shared:
-                    described[key] = shared[key]
+            described.FontFile2 = shared.FontFile2
     for font in _type0_fonts(pdf):
         descendant = font.DescendantFonts[0]
         if font.BaseFont != descendant.BaseFont:

@@ -4,22 +4,21 @@ stamps' text, written straight in codes (pdf/codes.py).
 A file shows some of the template's pages (`background`), each with the codes it shows; the
 stamps' letters take codes as they are drawn (`encoder`), the template's codes of each face
 first. As the file is finished, each part of each face shown becomes one simple font (the
-template's own object, where its pages name it), and pdf/faces.py cuts its program. A CFF
-face (pdf/codes.py) is stamped in a composite font of the glyph ids it shows.
+template's own object, where its pages name it), and pdf/faces.py cuts its program (a CFF
+face's with TrueType outlines, pdf/outlines.py).
 """
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from pathlib import Path
 
 import pikepdf
 from pikepdf import Dictionary
 
-from bunco_print.printing.pdf.codes import Codes, convertible
-from bunco_print.printing.pdf.faces import Part, pending, share
-from bunco_print.printing.pdf.fonts import FontInfo, embed, font_info
+from bunco_print.printing.pdf.codes import Codes
+from bunco_print.printing.pdf.faces import Part, share
+from bunco_print.printing.pdf.fonts import FontInfo, font_info
 from bunco_print.printing.pdf.model import num
 from bunco_print.printing.pdf.simple import Converted, Shown
 
@@ -36,7 +35,6 @@ class FileFonts:
         self.codes: dict[Path, Codes] = {}  # the faces the stamps show (the template's first)
         self.shown: dict[tuple[Path, int], set[int]] = {}  # codes this file shows, a part
         self.names: dict[tuple[Path, int], bytes] = {}  # the stamps' resource names
-        self.composite: dict[Path, tuple[bytes, dict[int, str]]] = {}  # -> glyph id: text
         self.encoders: dict[Path, tuple[FontInfo, Encode]] = {}
 
     def background(self, shown: Shown) -> None:
@@ -47,8 +45,7 @@ class FileFonts:
     def encoder(self, path: Path) -> tuple[FontInfo, Encode]:
         """The face at `path` and how the stamps' glyphs of it are shown."""
         if path not in self.encoders:
-            encode = self._simple(path) if convertible(path) else self._composite(path)
-            self.encoders[path] = font_info(path), encode
+            self.encoders[path] = font_info(path), self._simple(path)
         return self.encoders[path]
 
     def _simple(self, path: Path) -> Encode:
@@ -56,38 +53,25 @@ class FileFonts:
         template = self.template.codes.get(path)
         codes = self.codes[path] = template.copy() if template else Codes()
 
-        given: dict[tuple[int, str], tuple[bytes, int]] = {}  # (gid, letter) -> font, code
+        known: dict[tuple[int, str], tuple[bytes, int]] = {}  # (glyph, text) -> font, code
 
         def encode(gids: list[int], text: str) -> list[tuple[bytes, bytes]]:
             out: list[tuple[bytes, bytearray]] = []
             for gid, char in zip(gids, text, strict=True):
-                if (found := given.get((gid, char))) is None:
-                    found = given[gid, char] = code_of(gid, char)
+                if (found := known.get((gid, char))) is None:
+                    width = float(num(info.advances[gid] * 1000 / info.upm))
+                    key = (gid, width, char if gid else "\ufffd")
+                    part, code = codes.code(key, ord(char) if gid else 0)
+                    self.shown.setdefault((path, part), set()).add(code)
+                    name = self.names.setdefault(
+                        (path, part), b"F%d_%d" % (n, part) if part else b"F%d" % n
+                    )
+                    found = known[gid, char] = name, code
                 name, code = found
                 if not out or out[-1][0] != name:
                     out.append((name, bytearray()))
                 out[-1][1].append(code)
             return [(name, bytes(string)) for name, string in out]
-
-        def code_of(gid: int, char: str) -> tuple[bytes, int]:
-            width = float(num(info.advances[gid] * 1000 / info.upm))
-            key = (gid, width, char if gid else "\ufffd")
-            part, code = codes.code(key, ord(char) if gid else 0)
-            self.shown.setdefault((path, part), set()).add(code)
-            name = self.names.setdefault(
-                (path, part), b"F%d_%d" % (n, part) if part else b"F%d" % n
-            )
-            return name, code
-
-        return encode
-
-    def _composite(self, path: Path) -> Encode:
-        name, used = self.composite.setdefault(path, (b"F%d" % len(self.encoders), {}))
-
-        def encode(gids: list[int], text: str) -> list[tuple[bytes, bytes]]:
-            for gid, char in zip(gids, text, strict=True):
-                used.setdefault(gid, char if gid else "\ufffd")
-            return [(name, struct.pack(f">{len(gids)}H", *gids))]
 
         return encode
 
@@ -109,9 +93,5 @@ class FileFonts:
             parts.setdefault(path, []).append((part, font, keys))
             if (path, part) in self.names:
                 fonts["/" + self.names[path, part].decode()] = font
-        for path, (name, used) in self.composite.items():
-            if used:  # its program cut in share, below
-                info = font_info(path)
-                fonts["/" + name.decode()] = embed(self.pdf, info, used, pending(self.pdf, info))
         share(self.pdf, parts)
         return fonts

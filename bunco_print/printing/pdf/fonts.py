@@ -5,7 +5,8 @@ CID, equal to the glyph's id in the ORIGINAL font file. Page content can therefo
 before we know which glyphs the whole file needs. The embedded font is a subset made by
 HarfBuzz (pdf/hb.py), or else by fontTools, both keeping every glyph's id (CIDToGIDMap
 /Identity), as WeasyPrint's are: so one program of a face serves every font of it in a file
-(pdf/faces.py).
+(pdf/faces.py). Every program embedded has TrueType outlines: a CFF face's subset is given
+them (pdf/outlines.py).
 A ToUnicode map turns each CID back into its text, for search and copy/paste.
 
 Form fields (--editable) need another kind of font: see form_font, at the end.
@@ -26,7 +27,7 @@ from pathlib import Path
 
 import pikepdf
 
-from bunco_print.printing.pdf import hb, sfnt
+from bunco_print.printing.pdf import hb, outlines, sfnt
 from bunco_print.printing.pdf.model import num
 
 
@@ -39,7 +40,6 @@ class FontInfo:
     cmap: dict[int, int]  # code point -> glyph id
     advances: list[int]  # by glyph id
     name: str  # PostScript name
-    cff: bool  # CFF outlines (an OpenType "OTTO" file) rather than TrueType
     bbox: tuple[float, float, float, float]  # per 1000 em
     italic_angle: float
     ascent_pt: float  # per 1000 em, for the font descriptor
@@ -69,7 +69,6 @@ def font_info(path: Path) -> FontInfo:
         cmap=cmap,
         advances=_advances(t.hmtx, t.metrics, t.glyphs),
         name=re.sub(r"[^A-Za-z0-9_-]", "", t.postscript_name) or "Font",
-        cff=t.cff,
         bbox=tuple(v * k for v in t.bbox),
         italic_angle=t.italic_angle,
         ascent_pt=t.ascent * k,
@@ -104,7 +103,6 @@ def _font_info_by_fonttools(path: Path) -> FontInfo:
         cmap=_cmap_by_fonttools(path),
         advances=[tt["hmtx"][g][0] for g in order],
         name=name,
-        cff="CFF " in tt or "CFF2" in tt,
         bbox=(head.xMin * k, head.yMin * k, head.xMax * k, head.yMax * k),
         italic_angle=float(tt["post"].italicAngle),
         ascent_pt=hhea.ascent * k,
@@ -169,10 +167,15 @@ def subset_font(path: Path, gids: frozenset[int], unicodes: frozenset[int] = fro
     """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
     glyphs), each keeping its glyph id (a CID is a glyph id: CIDToGIDMap /Identity); given
     `unicodes` (whose glyphs `gids` holds), with their character map and the glyphs' names,
-    as a simple font needs them. By HarfBuzz, or by fontTools when hb-subset is missing."""
+    as a simple font needs them. By HarfBuzz, or by fontTools when hb-subset is missing; a
+    CFF face's with TrueType outlines (pdf/outlines.py)."""
     data = hb.subset(path, gids, unicodes)
-    if data is not None:
-        return data
+    if data is None:
+        data = _subset_by_fonttools(path, gids, unicodes)
+    return outlines.truetype(path, data, gids)
+
+
+def _subset_by_fonttools(path: Path, gids: frozenset[int], unicodes: frozenset[int]) -> bytes:
     from fontTools import subset  # a quarter of a second to import: only when needed
     from fontTools.ttLib import TTFont
 
@@ -219,36 +222,28 @@ def to_unicode(used: dict[int, str]) -> bytes:
 FACE = pikepdf.Name("/BPFace")
 
 
-def embed(
-    pdf: pikepdf.Pdf,
-    font: FontInfo,
-    used: dict[int, str],
-    described: pikepdf.Object | None = None,
-) -> pikepdf.Object:
+def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Object:
     """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows),
-    its program the face's `described` (a font descriptor pdf/faces.py shares), or else a
-    subset of its own, noted with its file (FACE)."""
+    its program a subset of its own, noted with its file (FACE: pdf/faces.py shares it)."""
     gids = frozenset(used)
-    if described is None:
-        data = subset_font(font.path, gids)
-        described = descriptor(pdf, font, data, pikepdf.Name("/" + tag(data) + "+" + font.name), 4)
-        described[FACE] = pikepdf.String(str(font.path))
+    data = subset_font(font.path, gids)
+    described = descriptor(pdf, font, data, pikepdf.Name("/" + tag(data) + "+" + font.name), 4)
+    described[FACE] = pikepdf.String(str(font.path))
     base_font = described.FontName
     widths = pikepdf.Array()
     for g in sorted(gids):
         widths.extend([g, pikepdf.Array([_real(font.advances[g] * 1000 / font.upm)])])
     cid_font = pikepdf.Dictionary(
         Type=pikepdf.Name.Font,
-        Subtype=pikepdf.Name.CIDFontType0 if font.cff else pikepdf.Name.CIDFontType2,
+        Subtype=pikepdf.Name.CIDFontType2,
         BaseFont=base_font,
         FontDescriptor=described,
         W=widths,
         CIDSystemInfo=pikepdf.Dictionary(
             Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"), Supplement=0
         ),
+        CIDToGIDMap=pikepdf.Name.Identity,  # each CID is the glyph's id in the program
     )
-    if not font.cff:  # each CID is the glyph's id in the program
-        cid_font.CIDToGIDMap = pikepdf.Name.Identity
     return pdf.make_indirect(
         pikepdf.Dictionary(
             Type=pikepdf.Name.Font,
@@ -270,12 +265,9 @@ def tag(program: bytes) -> str:
 def descriptor(
     pdf: pikepdf.Pdf, font: FontInfo, data: bytes, base_font: pikepdf.Name, flags: int
 ) -> pikepdf.Object:
-    """The font's descriptor in `pdf`, holding its program `data`."""
+    """The font's descriptor in `pdf`, holding its (TrueType) program `data`."""
     font_file = pikepdf.Stream(pdf, data)
-    if font.cff:
-        font_file.Subtype = pikepdf.Name.OpenType
-    else:
-        font_file.Length1 = len(data)
+    font_file.Length1 = len(data)
     described = pikepdf.Dictionary(
         Type=pikepdf.Name.FontDescriptor,
         FontName=base_font,
@@ -287,7 +279,7 @@ def descriptor(
         CapHeight=_real(font.cap_height),
         StemV=80,
     )
-    described["/FontFile3" if font.cff else "/FontFile2"] = pdf.make_indirect(font_file)
+    described.FontFile2 = pdf.make_indirect(font_file)
     return pdf.make_indirect(described)
 
 
@@ -314,34 +306,13 @@ def win_ansi(code: int) -> str:
     return bytes([code]).decode("cp1252", errors="ignore")
 
 
-@lru_cache(maxsize=8)
-def form_font_program(path: Path) -> bytes:
-    """The font file cut down to FORM_LETTERS, keeping its Unicode cmap (a viewer finds a
-    WinAnsi code's glyph through it) and, for CFF fonts, its glyph names."""
-    from fontTools import subset  # only editable packs need it
-    from fontTools.ttLib import TTFont
-
-    options = subset.Options()
-    options.layout_features = []
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "FFTM"]
-    options.drop_tables += ["TSI0", "TSI1", "TSI2", "TSI3", "TSI5"]
-    options.hinting = False
-    options.notdef_outline = True
-    options.glyph_names = True  # a CFF simple font's glyphs are found by name
-    options.name_languages = [0x409]
-    font = TTFont(path, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(FORM_LETTERS))
-    subsetter.subset(font)
-    out = BytesIO()
-    font.save(out)
-    return out.getvalue()
-
-
 def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     """A simple font in `pdf` for form fields: WinAnsiEncoding, the widths of its 224 codes,
-    and the program of form_font_program (TrueType, or CFF in an OpenType wrapper)."""
-    data = form_font_program(font.path)
+    and a program of FORM_LETTERS, with its Unicode character map (a viewer finds a WinAnsi
+    code's glyph through it). pdf/faces.py gives it the face's program as the file is
+    finished."""
+    letters = frozenset(c for c in FORM_LETTERS if c in font.cmap)
+    data = subset_font(font.path, frozenset(font.cmap[c] for c in letters), letters)
     base_font = pikepdf.Name("/" + font.name)
     described = descriptor(pdf, font, data, base_font, 32)  # 32, nonsymbolic: WinAnsi codes
     described[FACE] = pikepdf.String(str(font.path))  # its program shared (pdf/faces.py)
@@ -352,7 +323,7 @@ def form_font(pdf: pikepdf.Pdf, font: FontInfo) -> pikepdf.Object:
     return pdf.make_indirect(
         pikepdf.Dictionary(
             Type=pikepdf.Name.Font,
-            Subtype=pikepdf.Name.Type1 if font.cff else pikepdf.Name.TrueType,
+            Subtype=pikepdf.Name.TrueType,
             BaseFont=base_font,
             FirstChar=WIN_ANSI[0],
             LastChar=WIN_ANSI[-1],

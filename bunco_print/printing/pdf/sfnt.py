@@ -28,7 +28,6 @@ class Tables:
     italic_angle: float
     cap_height: int  # OS/2 sCapHeight (0: not given)
     postscript_name: str
-    cff: bool
     hmtx: bytes
 
 
@@ -59,7 +58,6 @@ def read(data: bytes) -> Tables:
         italic_angle=italic,
         cap_height=cap_height,
         postscript_name=_postscript_name(tables.get("name", b"")),
-        cff="CFF " in tables or "CFF2" in tables,
         hmtx=tables["hmtx"],
     )
 
@@ -140,30 +138,54 @@ def _checksum(data: bytes) -> int:
     return sum(words) & 0xFFFFFFFF
 
 
-def with_table(font: bytes, tag: bytes, table: bytes) -> bytes:
-    """The font program `font` with `table` as its `tag` table (in place of one it has), the
-    directory and checksums as the specification asks."""
+def tables(font: bytes) -> dict[bytes, bytes]:
+    """The program's tables by their tags."""
     (count,) = struct.unpack_from(">H", font, 4)
-    tables = {}
+    found = {}
+    for i in range(count):
+        name, _checksum, offset, length = struct.unpack_from(">4sIII", font, 12 + 16 * i)
+        found[name] = font[offset : offset + length]
+    return found
+
+
+def with_table(font: bytes, tag: bytes, table: bytes) -> bytes:
+    """The font program `font` with `table` as its `tag` table (in place of one it has)."""
+    return rebuilt(font, {tag: table})
+
+
+def rebuilt(font: bytes, changed: dict[bytes, bytes | None], version: bytes = b"") -> bytes:
+    """The font program `font` with the tables `changed` (a tag -> its new table, or None:
+    dropped), its directory and checksums as the specification asks; given `version`, that
+    its sfnt version (TrueType outlines: 00 01 00 00)."""
+    (count,) = struct.unpack_from(">H", font, 4)
+    held = {}
     for i in range(count):
         name, checksum, offset, length = struct.unpack_from(">4sIII", font, 12 + 16 * i)
-        tables[name] = checksum, font[offset : offset + length]
-    tables[tag] = _checksum(table), table
-    count = len(tables)
+        held[name] = checksum, font[offset : offset + length]
+    for tag, table in changed.items():
+        if table is None:
+            held.pop(tag, None)
+        else:  # head's checksum counts its checksum adjustment as 0
+            held[tag] = (
+                _checksum(table[:8] + bytes(4) + table[12:] if tag == b"head" else table),
+                table,
+            )
+    count = len(held)
     power = 1 << (count.bit_length() - 1)
-    header = font[:4] + struct.pack(">4H", count, 16 * power, power.bit_length() - 1,
-                                    16 * count - 16 * power)  # fmt: skip
+    header = (version or font[:4]) + struct.pack(
+        ">4H", count, 16 * power, power.bit_length() - 1, 16 * count - 16 * power
+    )
     directory, body = [], []
     offset = 12 + 16 * count
-    for name in sorted(tables):
-        checksum, data = tables[name]
+    for name in sorted(held):
+        checksum, data = held[name]
         if name == b"head":  # its checksum adjustment counted as 0, and set below
             head_at, data = offset, data[:8] + b"\0\0\0\0" + data[12:]
         directory.append(struct.pack(">4sIII", name, checksum, offset, len(data)))
         body.append(data + b"\0" * (-len(data) % 4))
         offset += len(body[-1])
     out = bytearray(header + b"".join(directory) + b"".join(body))
-    total = _checksum(bytes(out[: 12 + 16 * count])) + sum(c for c, _ in tables.values())
-    if b"head" in tables:
+    total = _checksum(bytes(out[: 12 + 16 * count])) + sum(c for c, _ in held.values())
+    if b"head" in held:
         struct.pack_into(">I", out, head_at + 8, (0xB1B0AFBA - total) & 0xFFFFFFFF)
     return bytes(out)

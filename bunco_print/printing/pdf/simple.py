@@ -11,8 +11,9 @@ TJ, ', ") that show them, switching parts where a string runs over two. It is do
 template (writer.py keeps it), before its pages become forms.
 
 The streams are read by a scan of their bytes (pdf/operators.py); a stream it cannot read
-keeps its faces composite, as does a face no file of its own names (pdf/faces.py) and a CFF
-face (pdf/codes.py).
+keeps its faces composite, as does a face no file of its own names (pdf/faces.py). A CFF
+face's fonts (CIDFontType0) are converted as a TrueType face's are: its programs are cut with
+TrueType outlines (pdf/outlines.py).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from bunco_print.printing.pdf.codes import Codes, Key, cid_widths, convertible
+from bunco_print.printing.pdf.codes import Codes, Key, cid_widths
 from bunco_print.printing.pdf.fonts import FACE
 from bunco_print.printing.pdf.operators import STATE, Op, Unsure, scan, selected
 
@@ -116,23 +117,22 @@ def convert(pdf: pikepdf.Pdf) -> Converted:
 
 def _composite(font: pikepdf.Object, paths: dict[str, Path]) -> _Font | None:
     """The font, if it is a composite font that can be simple ones: Identity-H over a CID
-    font whose ids are its program's glyph ids, of a face whose file is noted (pdf/faces.py)
-    and that can be (codes.convertible). `paths`: each file's one Path."""
+    font whose ids are its program's glyph ids (TrueType, or CFF not keyed by CIDs: WeasyPrint
+    cuts both keeping the ids), of a face whose file is noted (pdf/faces.py). `paths`: each
+    file's one Path."""
     if not (
         isinstance(font, Dictionary)
         and font.get("/Subtype") == Name.Type0
         and font.get("/Encoding") == Name("/Identity-H")
         and isinstance(kids := font.get("/DescendantFonts"), Array)
         and len(kids) == 1
-        and kids[0].get("/Subtype") == Name.CIDFontType2
+        and kids[0].get("/Subtype") in (Name.CIDFontType0, Name.CIDFontType2)
         and kids[0].get("/CIDToGIDMap", Name.Identity) == Name.Identity
         and isinstance(described := kids[0].get("/FontDescriptor"), Dictionary)
         and FACE in described
     ):
         return None
     path = paths.setdefault(str(described[FACE]), Path(str(described[FACE])))
-    if not convertible(path):
-        return None
     cid = kids[0]
     widths = cid_widths(cid.get("/W", Array()))
     return _Font(path, widths, float(cid.get("/DW", 1000)), _texts(font))

@@ -140,3 +140,30 @@ def test_a_file_made_from_a_source_is_kept_until_the_source_or_recipe_changes(ca
     assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == b"cut 3"
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == b"cut 4"
+
+
+def test_a_cff_themes_later_nights_draw_no_outline_again(cache):
+    """February's display face is CFF: its letters are redrawn as TrueType outlines (so
+    ps2write keeps them) once, kept beside the backgrounds; a later night loads no fontTools
+    to draw them, and a kept file that does not read whole is drawn anew, the pack the same."""
+    asked = dict(players=9, seed=5, date="2027-02-05", theme="february", title="February")
+    script = (
+        "import sys, hashlib\n"
+        "from bunco_print.printing.pack import PackRequest, build_pack, pack_files\n"
+        f"files = pack_files(build_pack(PackRequest(**{asked!r})))\n"
+        "print(hashlib.sha256(b''.join(files[k] for k in sorted(files) if k.endswith('.pdf')))"
+        ".hexdigest(), 'fontTools.pens.cu2quPen' in sys.modules)\n"
+    )
+    env = {**os.environ, "BUNCO_PRINT_CACHE_DIR": str(cache), "SOURCE_DATE_EPOCH": "1796342400"}
+    env.pop("BUNCO_PRINT_CACHE", None)
+
+    def run() -> list[str]:
+        return subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        ).stdout.split()
+
+    first, later = run(), run()
+    assert first[1] == "True" and later == [first[0], "False"]
+    (kept,) = (cache / "files").glob("*-outlines")
+    kept.write_bytes(kept.read_bytes()[:-7])  # cut short
+    assert run() == [first[0], "True"]

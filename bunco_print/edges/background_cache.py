@@ -85,28 +85,46 @@ def kept_file(name: str, made_from: Path, recipe: str, make: Callable[[], bytes]
     """A file made from `made_from` by `recipe` (the web pages' font cuts): from the cache's
     `files/` folder when the source file and the recipe are the same, else made and kept. As
     for backgrounds, a cache that cannot be read or written is skipped, never an error."""
+    if (data := read_kept(name, made_from, recipe)) is not None:
+        return data
+    data = make()
+    keep(name, made_from, recipe, data)
+    return data
+
+
+def read_kept(name: str, made_from: Path, recipe: str) -> bytes | None:
+    """What `keep` kept for the same source file (its size and time) and recipe, or None."""
+    path = _kept_path(name, made_from, recipe)
+    try:
+        return None if path is None else path.read_bytes()
+    except OSError:
+        return None
+
+
+def keep(name: str, made_from: Path, recipe: str, data: bytes) -> None:
+    """`data`, made from `made_from` by `recipe`, kept whole (or not at all) in `files/`; a
+    later keep of the same replaces it (a file that grows: the CFF faces' outlines)."""
+    path = _kept_path(name, made_from, recipe)
+    try:
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write(path, data)
+    except OSError:
+        pass
+
+
+def _kept_path(name: str, made_from: Path, recipe: str) -> Path | None:
     folder = config.cache_dir()
-    if folder is None:
-        return make()
     try:
         stat = made_from.stat()
     except OSError:
-        return make()
+        return None
+    if folder is None:
+        return None
     digest = hashlib.sha256(
         f"{made_from}\0{stat.st_size}\0{stat.st_mtime_ns}\0{recipe}\0{__version__}".encode()
     )
-    path = folder / "files" / f"{digest.hexdigest()[:32]}-{name}"
-    try:
-        return path.read_bytes()
-    except OSError:
-        pass
-    data = make()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write(path, data)
-    except OSError:
-        pass
-    return data
+    return folder / "files" / f"{digest.hexdigest()[:32]}-{name}"
 
 
 def _write(path: Path, data: bytes) -> None:

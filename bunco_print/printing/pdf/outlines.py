@@ -9,8 +9,11 @@ drawn from the face's file, its cubic curves made quadratic ones within a thousa
 (fontTools' cu2qu, as fontTools' otf2ttf recipe does), in a glyf table; the cut's advances,
 character maps and names kept, so that layout, widths and text are exactly as they were.
 
-Drawing a glyph is the cost (about a quarter of a millisecond), so each is drawn once a
-process (`_glyph`); a cut's tables are then put together from those bytes (sfnt.rebuilt).
+Drawing a glyph is the cost (about a quarter of a millisecond, and loading fontTools and the
+face some 25 ms), so each is drawn once a process (`_glyph`) and kept in the cache folder
+(`edges/background_cache.keep`, a file a face that grows as more of its glyphs are drawn): a
+later night's pack draws only the letters no pack had before. A cut's tables are then put
+together from those bytes (sfnt.rebuilt).
 """
 
 from __future__ import annotations
@@ -21,9 +24,14 @@ from array import array
 from functools import cache
 from pathlib import Path
 
+from bunco_print.edges import background_cache
 from bunco_print.printing.pdf import sfnt
 
 TRUETYPE = b"\x00\x01\x00\x00"  # the sfnt version of a program with TrueType outlines
+RECIPE = "cu2qu 1/1000 em, reversed, decomposed: glyf 1"  # what the kept outlines were made by
+_RECORD = struct.Struct(">HhHHI")  # a kept glyph: id, left side bearing, points, contours, size
+Glyph = tuple[bytes, int, tuple[int, int]]  # its data, left side bearing, (points, contours)
+_kept: dict[Path, dict[int, Glyph]] = {}  # each face's glyphs drawn before, by id
 _CFF_ONLY = (b"CFF ", b"CFF2", b"VORG")  # tables of CFF outlines, gone with them
 
 
@@ -41,14 +49,20 @@ def truetype(path: Path, program: bytes, gids: frozenset[int]) -> bytes:
     side = array("h", tables[b"hmtx"][: 2 * count + 2 * metrics])  # (advance, lsb)..., lsb...
     if sys.byteorder == "little":
         side.byteswap()
+    kept = _kept_glyphs(Path(path))
+    drawn = len(kept)
     for gid in range(count):
         loca.append(len(glyf))
         if gid in gids or gid == 0:
-            data, at_left, shape = _glyph(Path(path), gid)
+            if (found := kept.get(gid)) is None:
+                found = kept[gid] = _glyph(Path(path), gid)
+            data, at_left, shape = found
             glyf += data + bytes(-len(data) % 4)
             points, contours = max(points, shape[0]), max(contours, shape[1])
             side[2 * gid + 1 if gid < metrics else metrics + gid] = at_left
     loca.append(len(glyf))
+    if len(kept) > drawn:
+        background_cache.keep("outlines", Path(path), RECIPE, _records(kept))
     for numbers in (loca, side):
         if sys.byteorder == "little":
             numbers.byteswap()
@@ -63,8 +77,34 @@ def truetype(path: Path, program: bytes, gids: frozenset[int]) -> bytes:
     return sfnt.rebuilt(program, changed, TRUETYPE)
 
 
-@cache
-def _glyph(path: Path, gid: int) -> tuple[bytes, int, tuple[int, int]]:
+def _kept_glyphs(path: Path) -> dict[int, Glyph]:
+    """The face's glyphs drawn before, in this process or kept in the cache folder (a file
+    that does not read as `_records` wrote it is left out)."""
+    if path not in _kept:
+        glyphs: dict[int, Glyph] = {}
+        data = background_cache.read_kept("outlines", path, RECIPE) or b""
+        at = 0
+        try:
+            while at < len(data):
+                gid, left, points, contours, size = _RECORD.unpack_from(data, at)
+                at += _RECORD.size + size
+                if at > len(data):
+                    raise ValueError("cut short")
+                glyphs[gid] = data[at - size : at], left, (points, contours)
+        except (struct.error, ValueError):
+            glyphs = {}
+        _kept[path] = glyphs
+    return _kept[path]
+
+
+def _records(glyphs: dict[int, Glyph]) -> bytes:
+    return b"".join(
+        _RECORD.pack(gid, left, *shape, len(data)) + data
+        for gid, (data, left, shape) in sorted(glyphs.items())
+    )
+
+
+def _glyph(path: Path, gid: int) -> Glyph:
     """Glyph `gid` of the face at `path` as a TrueType glyph's data, its left side bearing
     (its least x: its advance is the face's own) and its points and contours."""
     from fontTools.pens.cu2quPen import Cu2QuPen  # only a CFF face needs them

@@ -289,7 +289,9 @@ def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResul
     shared = SharedBackgrounds()
     try:
         for spec, request in task.packs:
-            pack = build_pack(request, lay_out=shared, signed=request.qr and not request.qr_join)
+            pack = build_pack(
+                request, lay_out=shared, signed=request.qr and not request.qr_join, forked=False
+            )
             files = {"pack.pdf": pack.pack_pdf, **pack.documents}
             if request.qr_join:
                 files[host_card.NAME] = host_card.host_card(pack.event, request)

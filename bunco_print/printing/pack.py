@@ -166,10 +166,15 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
 
 
 def build_pack(
-    request: PackRequest, lay_out: Callable[[str], Backgrounds] | None = None, signed: bool = True
+    request: PackRequest,
+    lay_out: Callable[[str], Backgrounds] | None = None,
+    signed: bool = True,
+    forked: bool = True,
 ) -> Pack:
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing. Unsigned
-    (a shop's pack without QR codes, which ships no event.secret) it needs no signing key."""
+    (a shop's pack without QR codes, which ships no event.secret) it needs no signing key.
+    `forked`: pack.pdf written in a forked child while the documents' files are written here,
+    where that is safe (passes.both; a catalogue's workers already keep every core busy)."""
     event, secret, theme, ruleset = plan(request, signed)
     docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)
@@ -188,6 +193,7 @@ def build_pack(
     duplex = duplex_flip(laid.page(backed[0])) if backed else None
     field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     words = night_words(theme, laid, backgrounds)
+    files: list[tuple[str, list[PageSpec], str, str | None]] = []  # file, pages, what, flip
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
@@ -199,26 +205,39 @@ def build_pack(
             file = DOCUMENT_FILES[doc]
             specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
         what = document_words(doc)
-        pack.documents[DOCUMENT_FILES[doc]] = assemble(
-            backgrounds.pdf,
-            specs,
-            backgrounds.pdf,
-            about=about(request, event, theme, ruleset, what),
-            duplex=duplex if doc in backed else None,
-            trees=backgrounds.tags,
-        )
+        files.append((DOCUMENT_FILES[doc], specs, what, duplex if doc in backed else None))
         if duplex and len(all_specs) % 2:  # the next document starts on a front
             all_specs.append(BLANK)
         bookmarks.append((what.capitalize(), len(all_specs)))
         all_specs += specs
-    pack.pack_pdf = assemble(
-        backgrounds.pdf,
-        all_specs,
-        backgrounds.pdf,
-        about=about(request, event, theme, ruleset),
-        duplex=duplex,
-        bookmarks=bookmarks,
-        trees=backgrounds.tags,
+
+    def documents() -> dict[str, bytes]:
+        return {
+            file: assemble(
+                backgrounds.pdf,
+                specs,
+                backgrounds.pdf,
+                about=about(request, event, theme, ruleset, what),
+                duplex=flip,
+                trees=backgrounds.tags,
+            )
+            for file, specs, what, flip in files
+        }
+
+    def whole() -> bytes:
+        return assemble(
+            backgrounds.pdf,
+            all_specs,
+            backgrounds.pdf,
+            about=about(request, event, theme, ruleset),
+            duplex=duplex,
+            bookmarks=bookmarks,
+            trees=backgrounds.tags,
+        )
+
+    # pack.pdf holds every page once more: about half the writing, on the other core
+    pack.documents, pack.pack_pdf = (
+        passes.both(documents, whole) if forked else (documents(), whole())
     )
     pack.pages = len(all_specs)
     return pack

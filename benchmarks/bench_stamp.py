@@ -78,6 +78,7 @@ print(json.dumps(found))
 
 def measure(tree: Path, runs: int, theme: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree), "BUNCO_PRINT_CACHE": "off"}
+    env["BUNCO_PRINT_JOBS"] = "1"  # every assemble call in the process that records them
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(runs), theme],
         cwd=tree,

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bunco_print.edges import background_cache
-from bunco_print.printing import pack
+from bunco_print.printing import backgrounds
 from bunco_print.printing.pack import PackRequest, build_pack
 
 from .pdftools import page_texts
@@ -33,7 +33,7 @@ def test_a_second_pack_of_the_same_night_reuses_the_backgrounds(cache, monkeypat
     def no_layout(html):
         raise AssertionError("laid out again")
 
-    monkeypatch.setattr(pack, "lay_out_backgrounds", no_layout)
+    monkeypatch.setattr(backgrounds, "lay_out_backgrounds", no_layout)
     again = build_pack(request())
     assert again.pack_pdf == first.pack_pdf
     other_seed = build_pack(PackRequest(players=9, seed=4, date="2026-12-04"))
@@ -43,7 +43,7 @@ def test_a_second_pack_of_the_same_night_reuses_the_backgrounds(cache, monkeypat
 def test_another_night_reuses_the_backgrounds_with_its_own_words(cache, monkeypatch):
     """A club's next month: a new title, date, names, buy-in and seating, nothing laid out."""
     build_pack(request())
-    monkeypatch.setattr(pack, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
+    monkeypatch.setattr(backgrounds, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
     names = [f"Player {n}" for n in range(1, 10)]
     other = PackRequest(
         players=9, seed=8, date="2027-01-08", title="Maple Street Bunco", names=names, buy_in=10

@@ -12,7 +12,8 @@ from PIL import ImageChops
 
 from bunco_print.edges.resources import data_dir
 from bunco_print.printing import render
-from bunco_print.printing.pack import PackRequest, lay_out_backgrounds, plan, template_context
+from bunco_print.printing.backgrounds import lay_out_backgrounds
+from bunco_print.printing.pack import PackRequest, plan, template_context
 from bunco_print.printing.pdf.layers import art_drawing, opacity_states
 from bunco_print.printing.pdf.vector import LayerError, Resources, convert
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bunco_print.game.limits import EXTRAS
-from bunco_print.printing import pack, render
+from bunco_print.printing import backgrounds, pack, render
 from bunco_print.printing.pack import PackRequest
 
 from .pdftools import page_texts
@@ -71,7 +71,7 @@ def test_the_nights_words_are_stamped_on_the_shared_backgrounds(tmp_path, monkey
     monkeypatch.delenv("BUNCO_PRINT_CACHE", raising=False)
     a, b = two_nights({"extras": ("invitation", "host-checklist", "sign-in-sheet")})
     pack.build_pack(a)
-    monkeypatch.setattr(pack, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
+    monkeypatch.setattr(backgrounds, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
     second = pack.build_pack(b)
     texts = {name: " ".join(page_texts(pdf)) for name, pdf in second.documents.items()}
     assert "A Much Longer January Night" in texts["score-sheets.pdf"]

@@ -13,7 +13,7 @@ from collections import Counter
 import pikepdf
 import pytest
 
-from bunco_print.printing import orders, pack
+from bunco_print.printing import backgrounds, orders
 from bunco_print.printing.pack import build_pack
 
 from .test_pack import ENGINE
@@ -196,7 +196,7 @@ def _pictures(pdf: bytes, tmp_path, name: str) -> list[bytes]:
 def test_tagging_changes_no_picture(monkeypatch, tmp_path):
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     tagged = _pack(title="Anna’s Bunco Night", **DETAILS)  # (this test's signing key)
-    monkeypatch.setattr(pack, "TAGGED", ())  # the same pack, with no document tagged
+    monkeypatch.setattr(backgrounds, "TAGGED", ())  # the same pack, with no document tagged
     plain = _pack(title="Anna’s Bunco Night", **DETAILS)
     for name in ("rules-handout.pdf", "invitation.pdf", "pack.pdf"):
         before, after = (
@@ -214,7 +214,7 @@ def test_tagging_changes_no_picture(monkeypatch, tmp_path):
 
 
 def test_a_later_night_from_the_cache_has_its_own_words_in_the_tree(night, monkeypatch, tmp_path):
-    monkeypatch.setattr(pack, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
+    monkeypatch.setattr(backgrounds, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
     later = _pack(title="Second Friday", date="2027-01-08", seed=4, **DETAILS)
     found = blocks(tree(later.documents["invitation.pdf"], tmp_path))
     assert ("H1", "Second Friday") in found and ("P", "Friday, January 8, 2027") in found

@@ -269,7 +269,8 @@ def test_prize_sheet_lists_every_prize_with_its_amount(ruleset):
     """The pot's sum and each amount are stamped, each amount on its own prize's row."""
     import pypdfium2 as pdfium
 
-    from bunco_print.printing.pack import PackRequest, lay_out_backgrounds, lay_out_pages, plan
+    from bunco_print.printing.backgrounds import lay_out_backgrounds
+    from bunco_print.printing.pack import PackRequest, lay_out_pages, plan
     from bunco_print.printing.pdf import assemble
     from bunco_print.printing.stampers import stamper
 

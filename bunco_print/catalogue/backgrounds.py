@@ -18,9 +18,8 @@ from io import BytesIO
 import pikepdf
 
 from bunco_print.edges import background_cache
-from bunco_print.printing.pack import lay_out_backgrounds, lay_out_pass
+from bunco_print.printing.backgrounds import Backgrounds, lay_out_backgrounds, lay_out_pass
 from bunco_print.printing.passes import TAGS, WORDS, split_documents
-from bunco_print.printing.stamping import Backgrounds
 
 
 class SharedBackgrounds:

@@ -60,9 +60,9 @@ def code(args: list[str], early: bool = False) -> int:
 
 
 def _warm() -> None:
-    """What laying out a pack needs loaded: WeasyPrint with its fonts, and the pack's code."""
-    import bunco_print.printing.pack  # noqa: F401
-    from bunco_print.printing import render
+    """What laying out a pack needs loaded: WeasyPrint with its fonts, and the code that lays
+    its backgrounds out (not the rest of the pack)."""
+    from bunco_print.printing import backgrounds, render  # noqa: F401
 
     render.font_config()
 

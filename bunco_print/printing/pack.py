@@ -11,7 +11,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
 
 from bunco_print.edges import background_cache
 from bunco_print.errors import InputError
@@ -22,20 +21,19 @@ from bunco_print.game.money import REMAINDER_RULE
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import editable, layout, passes, render
+from bunco_print.printing.backgrounds import Backgrounds, lay_out_html
 from bunco_print.printing.layout.sheets import duplex_flip
 from bunco_print.printing.pdf import (
     BLANK,
     Meta,
     PageSpec,
-    Rect,
     assemble,
     fallback_fonts,
     missing_glyphs,
 )
-from bunco_print.printing.pdf.layers import draw_layers
 from bunco_print.printing.request import TOOL, PackRequest
 from bunco_print.printing.stampers import PIECES, stamper
-from bunco_print.printing.stamping import Backgrounds, fit_name, night_words
+from bunco_print.printing.stamping import fit_name, night_words
 from bunco_print.signing import keys
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import ink_saver
@@ -51,9 +49,6 @@ DOCUMENT_FILES = {
     "table_marker": "table-markers.pdf",
     **{extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS},  # --extras, in this order
 }
-# The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
-# that a screen reader reads, headings and paragraphs in order.
-TAGGED = ("rules", "invitation")
 
 
 @dataclass
@@ -334,42 +329,6 @@ def cached_backgrounds(html: str) -> Backgrounds:
     words = pages.pop(passes.WORDS, {})
     trees = {int(index): nodes for index, nodes in pages.pop(passes.TAGS, {}).items()}
     return Backgrounds(pdf=pdf, pages=pages, words=words, tags=trees)
-
-
-def lay_out_html(html: str) -> tuple[bytes, dict]:
-    """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on
-    two cores where it is safe."""
-    htmls = passes.passes(html)
-    if len(htmls) == 1:
-        return lay_out_pass(html)
-    render.prepare(html)  # its fonts registered before the second pass is forked
-    (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
-    return passes.joined([a, b], [a_pages, b_pages])
-
-
-def lay_out_backgrounds(html: str) -> Backgrounds:
-    document = render.layout(html)
-    pages: dict[str, list[int]] = {}
-    anchors, words = [], {}
-    for index, page in enumerate(document.pages):
-        anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
-        for key, value in page.anchors.items():
-            doc, sep, number = key.rpartition("-page-")
-            if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
-                pages.setdefault(doc, []).append(index)
-            elif key.startswith("words-"):  # room in flowing text for the night's words
-                words[key] = [index, *value]
-    tagged = [index for doc in TAGGED for index in pages.get(doc, ())]
-    pdf, trees = draw_layers(render.write_pdf(document, bool(tagged)), html, anchors, tagged)
-    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words, tags=trees)
-
-
-def lay_out_pass(html: str) -> tuple[bytes, dict]:
-    """One WeasyPrint pass as the background cache keeps it: its PDF, its documents' pages,
-    (under passes.WORDS) where its flowing text left room for the night's words and (under
-    passes.TAGS) its tagged pages' structure trees."""
-    laid = lay_out_backgrounds(html)
-    return laid.pdf, {**laid.pages, passes.WORDS: laid.words, passes.TAGS: laid.tags}
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

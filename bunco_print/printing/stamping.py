@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
+from bunco_print.printing.backgrounds import Backgrounds
 from bunco_print.printing.layout import Page, Slot
 from bunco_print.printing.layout.base import MIN_NAME
 from bunco_print.printing.layout.fonts import chain
@@ -15,20 +16,6 @@ from bunco_print.printing.pdf import QR, Art, Rect, Text, fallback_fonts
 from bunco_print.printing.pdf.model import LINE_PITCH
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import LARGE_FROM, OUTLINE_FROM, OUTLINE_WIDTH
-
-
-@dataclass
-class Backgrounds:
-    """The laid-out template: which pages belong to which document."""
-
-    pdf: bytes
-    pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
-    anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
-    # room flowing text left for the night's words: id ("words-...") -> [page, x1, y1, x2, y2]
-    words: dict[str, list] = field(default_factory=dict)
-    # the tagged pages' structure trees (pdf/tags.py): page index -> its elements
-    tags: dict[int, list] = field(default_factory=dict)
-
 
 Fill = Callable[[Slot, object], Text | QR | Art | None]
 

@@ -1,0 +1,70 @@
+"""A pack's backgrounds: its HTML laid out by WeasyPrint, once for every night that shares it.
+
+What the pack's worker (passes.start_early) runs, so it imports no more than laying out needs:
+not the layout, the stampers nor the writer's callers. `lay_out_html` lays the HTML out in two
+passes (passes.py), each `lay_out_backgrounds`: WeasyPrint's pages, the layers drawn into them
+(pdf/layers.py), which page is whose, where the flowing text left room for the night's words,
+and the tagged documents' structure trees (pdf/tags.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+
+from bunco_print.printing import passes, render
+from bunco_print.printing.pdf.layers import draw_layers
+from bunco_print.printing.pdf.model import Rect
+
+# The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
+# that a screen reader reads, headings and paragraphs in order.
+TAGGED = ("rules", "invitation")
+
+
+@dataclass
+class Backgrounds:
+    """The laid-out template: which pages belong to which document."""
+
+    pdf: bytes
+    pages: dict[str, list[int]]  # document -> page indexes in `pdf`, in order
+    anchors: list[dict[str, Rect]] = field(default_factory=list)  # per page: id -> rectangle
+    # room flowing text left for the night's words: id ("words-...") -> [page, x1, y1, x2, y2]
+    words: dict[str, list] = field(default_factory=dict)
+    # the tagged pages' structure trees (pdf/tags.py): page index -> its elements
+    tags: dict[int, list] = field(default_factory=dict)
+
+
+def lay_out_html(html: str) -> tuple[bytes, dict]:
+    """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on
+    two cores where it is safe."""
+    htmls = passes.passes(html)
+    if len(htmls) == 1:
+        return lay_out_pass(html)
+    render.prepare(html)  # its fonts registered before the second pass is forked
+    (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
+    return passes.joined([a, b], [a_pages, b_pages])
+
+
+def lay_out_backgrounds(html: str) -> Backgrounds:
+    document = render.layout(html)
+    pages: dict[str, list[int]] = {}
+    anchors, words = [], {}
+    for index, page in enumerate(document.pages):
+        anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
+        for key, value in page.anchors.items():
+            doc, sep, number = key.rpartition("-page-")
+            if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
+                pages.setdefault(doc, []).append(index)
+            elif key.startswith("words-"):  # room in flowing text for the night's words
+                words[key] = [index, *value]
+    tagged = [index for doc in TAGGED for index in pages.get(doc, ())]
+    pdf, trees = draw_layers(render.write_pdf(document, bool(tagged)), html, anchors, tagged)
+    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words, tags=trees)
+
+
+def lay_out_pass(html: str) -> tuple[bytes, dict]:
+    """One WeasyPrint pass as the background cache keeps it: its PDF, its documents' pages,
+    (under passes.WORDS) where its flowing text left room for the night's words and (under
+    passes.TAGS) its tagged pages' structure trees."""
+    laid = lay_out_backgrounds(html)
+    return laid.pdf, {**laid.pages, passes.WORDS: laid.words, passes.TAGS: laid.tags}

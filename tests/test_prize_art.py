@@ -9,7 +9,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from bunco_print.printing import orders, render
-from bunco_print.printing.pack import cached_backgrounds, plan, template_context
+from bunco_print.printing.pack import build_pack, cached_backgrounds, plan, template_context
 from bunco_print.theming import themes
 
 CLEAR = 6  # pt of paper on each side of the heading's letters
@@ -58,3 +58,22 @@ def test_no_art_touches_the_prize_sheets_heading(theme, large):
         band = picture.crop((round(x0 * px), round(top * px), round(x1 * px), round(bottom * px)))
         inked = sum(band.histogram()[:PAPER])
         assert not inked, (theme, large, "left" if x0 < left else "right", inked)
+
+
+@pytest.mark.parametrize("theme", themes.available())
+def test_the_nights_title_and_date_keep_clear_of_the_heading_in_large_print(theme):
+    """The stamped kicker over "Tonight's Prizes": its lowest letter above the heading's
+    highest, in each theme's display face at large print's sizes (January's ran into it)."""
+    request = orders.pack_request(
+        dict(players=4, seed=7, date="2026-12-04", theme=theme, large_print=True)
+    )
+    page = pdfium.PdfDocument(build_pack(request, forked=False).documents["prize-sheet.pdf"])[0]
+    _left, top, _right, _bottom = _heading(page)
+    textpage, height = page.get_textpage(), page.get_size()[1]
+    above = [
+        height - textpage.get_charbox(k)[1]  # a letter's bottom, pt from the page's top
+        for k in range(textpage.count_chars())
+        if textpage.get_text_range(k, 1).strip() and height - textpage.get_charbox(k)[3] < top
+    ]
+    assert above, "no kicker over the heading"
+    assert max(above) <= top, (theme, round(max(above), 1), round(top, 1))

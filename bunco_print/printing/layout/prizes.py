@@ -31,6 +31,7 @@ LONG_AMOUNT = 0.75  # an amount of five characters or more ("$1,000") starts thi
 # most; the heading's top.
 KICKER_Y, KICKER_LIFT, KICKER_INSET, KICKER_SIZE, HEADING_Y = 48, 1.3, 40, 8, 60
 KICKER_TWO = 1.25  # two kicker lines' line height, em (.ps-two)
+KICKER_GAP = 0  # between the kicker's ascent..descent box and the heading's letters' (pt)
 # The pot's sum (players x buy-in = pot) at LIST_TOP, the prizes' list SUM_GAP under it (or at
 # LIST_TOP without a pot), its rule RULE_ABOVE over it; the notes NOTES_GAP under the list,
 # NOTES_H (k) tall (large print: room for NOTES_LINES lines, on the last page).
@@ -154,12 +155,22 @@ def _clear_of(at: Box, boxes: list[Box], pw: float) -> Box:
 
 def _kicker(night: Inputs, date: str, cw: float, size: float, floor: float) -> Slot:
     """The night's title and date, stamped: on one line between the corners' art, smaller, or
-    on two lines (the second where the one would be), then cut short, if need be."""
+    on two lines (the second where the one would be), then cut short, if need be; raised
+    where the heading's letters would reach its own (a tall display face in large print)."""
     text, fs, spacing = night.kicker_words(date, cw - 2 * KICKER_INSET, size, floor)
     two = "\n" in text
-    at = Block(MARGIN, KICKER_Y - KICKER_LIFT * fs if two else KICKER_Y, cw)
+    top = KICKER_Y - KICKER_LIFT * fs if two else KICKER_Y
+    tall = (2 * KICKER_TWO if two else night.font("body", "700").line) * fs
+    at = Block(MARGIN, min(top, _heading_top(night) - KICKER_GAP - tall), cw)
     return night.words_in("ps-kicker", at, text, fs, "muted", weight="700", align="center",
                           line=KICKER_TWO if two else 0, spacing=spacing)  # fmt: skip
+
+
+def _heading_top(night: Inputs) -> float:
+    """How high the heading's letters may reach: its line box's top, less what its face's
+    ascent and descent overrun a line HEADING_LINE em tall by (CSS centres them in it)."""
+    face, size = night.font("display"), HEADING_SIZE * night.scale
+    return HEADING_Y + (HEADING_LINE - face.line) * size / 2
 
 
 def _rows_page(night: Inputs, rows: Rows):

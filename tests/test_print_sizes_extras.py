@@ -21,6 +21,7 @@ from .test_print_sizes import FOUR_A_PAGE, LARGE, ONE_A_PAGE, _check_large, _che
 FILES = {extra.replace("-", "_"): f"{extra}.pdf" for extra in EXTRAS}
 TAGS = ("name-tags.pdf", "prize-tags.pdf")  # several a page: the four-a-page floor
 NAMES = ["Ann Lee", "Bea Alexandra Montgomery-Smythe", "Cai", "Dot", "Eve", "Jo Ann", "Hal"]
+LONG_TITLE = "The Annual Valentine’s Charity Bunco Tournament of the Maple Street Ladies’ Club"
 DETAILS = {"time": "7:00 pm", "place": "The Millers’, 14 Elm Street", "rsvp": "Text Jo"}
 
 # (theme, ruleset, paper, players, large, options): both papers, with and without names, the
@@ -30,6 +31,7 @@ CASES = [
     ("december", "mybunco", "a4", 13, True, {"buy_in": "none"}),
     ("march", "progressive", "letter", 24, True, DETAILS),
     ("august", "bonko", "a4", 16, True, {}),  # a display font of tall lines: the counts
+    ("february", "classic", "letter", 12, True, {"title": LONG_TITLE}),  # on two lines
     ("september", "tournament", "a4", 40, True, {"names": NAMES, "sets": 8}),
     ("june", "classic", "letter", 12, False, {"names": NAMES}),
     ("october", "bonko", "a4", 5, False, {"buy_in": "none"}),

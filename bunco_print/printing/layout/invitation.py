@@ -145,18 +145,21 @@ def _head(night: Inputs, mx, cw) -> tuple[Line, Slot, Line, float]:
     """The kicker, the night's title as large as fits, the ruleset's tagline; the rule's y."""
     k, title = night.scale, night.event.title
     kicker = Line(Block(mx, KICKER_Y, cw, night.words(KICKER_SIZE, INVITE)), _case(night, KICKER))
-    # the title, stamped as large as fits in the room a title at its largest takes
-    title_size = night.font("display").fit(title, cw, TITLE_SIZE * k)
+    # the title, stamped as large as fits in the room a title at its largest takes: on one
+    # line, or on two when that prints it larger (a long title), never under the floor
     room = TITLE_SIZE * k * TITLE_LINE
+    text, title_size, lines = night.font("display").one_or_two(
+        title, cw, TITLE_SIZE * k, night.least(INVITE), two_size=room / (2 * TITLE_LINE)
+    )
     title_line = night.words_in(
         "invite-title",
         Block(mx, TITLE_Y, cw),
-        title,
+        text,
         title_size,
         "accent",
         role="display",
         align="center",
-        line=room / title_size,
+        line=room / (title_size * lines),
     )
     tag_y = TITLE_Y + room + TAGLINE_GAP
     words = night.ruleset.tagline

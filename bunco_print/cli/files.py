@@ -12,7 +12,6 @@ from pathlib import Path
 from bunco_print.edges import inputs, output
 from bunco_print.errors import InputError
 from bunco_print.game.values import shown_path
-from bunco_print.nights.settle import LIMITS
 
 # output.py writes beside the target under a name of its own (".name.XXXXXXXX", ".name.old-PID")
 MAX_NAME = 255 - 24
@@ -20,6 +19,8 @@ MAX_PATH = 4095
 
 
 def read(path: Path, what: str, field: str) -> bytes:
+    from bunco_print.nights.settle import LIMITS  # (not loaded for a pack)
+
     return inputs.read_bytes(path, what, LIMITS[field])
 
 

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from bunco_print.cli.fields import flag, worded
-from bunco_print.engine.awards import Settlement, Standing
-from bunco_print.engine.ties import Award
-from bunco_print.engine.validate import Validation
 from bunco_print.game.money import format_money as money
 from bunco_print.game.night import Night
-from bunco_print.nights.results import STATUS, details
+
+if TYPE_CHECKING:  # the engine's types: a pack's report loads none of it
+    from bunco_print.engine.awards import Settlement, Standing
+    from bunco_print.engine.ties import Award
+    from bunco_print.engine.validate import Validation
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -108,6 +110,8 @@ def awards_table(
 ) -> Table:
     """Prizes with their amounts in `currency` (none: seats, or prizes whose amounts are not
     known: `first` names the column)."""
+    from bunco_print.nights.results import STATUS, details  # the engine's: not for a pack
+
     table = Table(title=plain(title), title_justify="left")
     table.add_column(first or ("prize" if currency else "seat"))
     if currency:

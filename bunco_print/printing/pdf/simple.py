@@ -115,6 +115,17 @@ def convert(pdf: pikepdf.Pdf) -> Converted:
     return done
 
 
+def drawn(resources: Dictionary) -> list[pikepdf.Stream]:
+    """The streams a resource dictionary lets a content draw: its XObjects (forms, images),
+    its patterns and its soft masks' groups."""
+    inner = [*resources.get("/XObject", {}).values(), *resources.get("/Pattern", {}).values()]
+    for state in resources.get("/ExtGState", {}).values():
+        mask = state.get("/SMask")
+        if isinstance(mask, Dictionary) and "/G" in mask:
+            inner.append(mask.G)
+    return [obj for obj in inner if isinstance(obj, pikepdf.Stream)]
+
+
 def _composite(font: pikepdf.Object, paths: dict[str, Path]) -> _Font | None:
     """The font, if it is a composite font that can be simple ones: Identity-H over a CID
     font whose ids are its program's glyph ids (TrueType, or CFF not keyed by CIDs: WeasyPrint
@@ -170,13 +181,8 @@ class _Walk:
         shown: Seen = {}
         if not isinstance(resources, Dictionary):
             return shown
-        inner = [*resources.get("/XObject", {}).values(), *resources.get("/Pattern", {}).values()]
-        for state in resources.get("/ExtGState", {}).values():
-            mask = state.get("/SMask")
-            if isinstance(mask, Dictionary) and "/G" in mask:
-                inner.append(mask.G)
-        for obj in inner:
-            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") != Name.Image:
+        for obj in drawn(resources):
+            if obj.get("/Subtype") != Name.Image:
                 shown = _union(shown, self._stream(obj, resources))
         return shown
 

@@ -30,7 +30,7 @@ from bunco_print.printing.pdf.file_fonts import FileFonts
 from bunco_print.printing.pdf.fonts import font_info
 from bunco_print.printing.pdf.meta import Meta, describe, outline
 from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Rect, Stamp, Text
-from bunco_print.printing.pdf.simple import Converted, convert
+from bunco_print.printing.pdf.simple import Converted, convert, drawn
 from bunco_print.printing.units import PT_PER_PX
 
 
@@ -83,13 +83,8 @@ def _trim_resources(stream: pikepdf.Stream, seen: set[tuple[int, int]]) -> None:
             entries = Dictionary({k: v for k, v in entries.items() if Name(k) in names})
         kept[category] = entries
     stream.Resources = kept  # a new dictionary: whoever shared the old one keeps it whole
-    inner = [*kept.get("/XObject", {}).values(), *kept.get("/Pattern", {}).values()]
-    for state in kept.get("/ExtGState", {}).values():
-        mask = state.get("/SMask")
-        if isinstance(mask, Dictionary) and "/G" in mask:
-            inner.append(mask.G)
-    for obj in inner:
-        if isinstance(obj, pikepdf.Stream) and obj.objgen not in seen:
+    for obj in drawn(kept):
+        if obj.objgen not in seen:
             seen.add(obj.objgen)
             _trim_resources(obj, seen)
 

@@ -43,9 +43,6 @@ WEIGHT = {
     "table_marker": 24,
     "pieces": 11,
 }
-# A forked child works about this much slower than its parent: it copies every page of memory
-# it writes to (reference counts included), so it is given the lighter pass.
-CHILD = 1.3
 T = TypeVar("T")
 _early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)
 WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
@@ -83,7 +80,7 @@ def passes(html: str) -> list[str]:
     load, share = [0.0, 0.0], [[], []]
     for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 25)):
         side = load.index(min(load))
-        load[side] += WEIGHT.get(sections[index][0], 25) * (CHILD if side else 1)
+        load[side] += WEIGHT.get(sections[index][0], 25)
         share[side].append(index)
     return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
 

@@ -10,8 +10,11 @@ again only when the theme now being rendered finds another file under its name.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
+import sys
+import threading
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import cache, lru_cache
@@ -161,9 +164,41 @@ def environment() -> jinja2.Environment:
 
 
 @cache
+def weasyprint():
+    """WeasyPrint, loaded (only to lay out). It opens each library it needs by several names,
+    other systems' first (`libpango-1.0-0`, `pango-1.0`, ... `libpango-1.0.so.0`), and cffi
+    looks up every name that does not open with ctypes.util.find_library, which runs ldconfig,
+    gcc and ld: about 0.15 s of a 0.4 s load, on Linux, where the soname opens by itself. So
+    there, while it loads, those lookups find nothing; should that leave a library unopened
+    (one that only find_library finds), it is loaded again the way it loads itself."""
+    import ctypes.util
+
+    if "weasyprint" not in sys.modules and _quick_load_safe():
+        found = ctypes.util.find_library
+        ctypes.util.find_library = lambda name: None
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):  # its hint when a library fails
+                import weasyprint
+        except OSError:
+            for name in [m for m in sys.modules if m.partition(".")[0] == "weasyprint"]:
+                del sys.modules[name]
+        finally:
+            ctypes.util.find_library = found
+    import weasyprint
+
+    return weasyprint
+
+
+def _quick_load_safe() -> bool:
+    # the lookup is swapped for the whole process: only where no other thread may call it
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+@cache
 def font_config():
     # Building a FontConfiguration is costly; one per process serves every document.
-    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only to lay out
+    weasyprint()
+    from weasyprint.text.fonts import FontConfiguration
 
     return FontConfiguration()
 
@@ -201,24 +236,21 @@ def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
     stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once
     per process and handed to WeasyPrint parsed."""
-    from weasyprint import HTML
-
     base_url = _base_url(base)
-    found = _STYLE.search(html)
-    if found is None:
-        return HTML(string=html, base_url=base_url).render(font_config=font_config())
-    html = html[: found.start()] + html[found.end() :]
-    sheet = _stylesheet(found[1], base_url)
-    return HTML(string=html, base_url=base_url).render(
-        font_config=font_config(), stylesheets=[sheet]
+    found, sheets = _STYLE.search(html), []
+    if found is not None:
+        html = html[: found.start()] + html[found.end() :]
+        sheets.append(_stylesheet(found[1], base_url))
+    return (
+        weasyprint()
+        .HTML(string=html, base_url=base_url)
+        .render(font_config=font_config(), stylesheets=sheets)
     )
 
 
 @lru_cache(maxsize=16)
 def _stylesheet(css: str, base_url: str):
-    from weasyprint import CSS
-
-    return CSS(string=css, base_url=base_url, font_config=font_config())
+    return weasyprint().CSS(string=css, base_url=base_url, font_config=font_config())
 
 
 def write_pdf(document, tags: bool = False) -> bytes:

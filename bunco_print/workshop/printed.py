@@ -72,9 +72,9 @@ def printed_marks(theme: Theme) -> tuple[Printed, ...]:
 
 
 def _render(html: str) -> tuple[bytes, dict]:
-    from weasyprint import HTML
+    from bunco_print.printing import render
 
-    return HTML(string=html).write_pdf(), {}
+    return render.weasyprint().HTML(string=html).write_pdf(), {}
 
 
 def _measure(pdf: bytes, found: list) -> tuple[Printed, ...]:

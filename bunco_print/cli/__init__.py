@@ -8,8 +8,10 @@ Importing this package costs nothing: `run` loads Typer, Rich and the commands (
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
 
 from bunco_print.cli.exits import BUG, INTERRUPTED
 
@@ -23,8 +25,17 @@ def __getattr__(name: str):
 
 
 def run(argv: list[str] | None = None) -> None:
-    """The console entry point (`bunco-print`): always ends in sys.exit with a known code."""
-    sys.exit(code(sys.argv[1:] if argv is None else argv, early=True))
+    """The console entry point (`bunco-print`): always ends with a known code. A process of
+    its own, it ends without taking its modules apart once its output is flushed (that took
+    about 50 ms of a 0.45 s pack: every file is written and closed by then), unless another
+    thread still runs (then sys.exit waits for it)."""
+    status = code(sys.argv[1:] if argv is None else argv, early=True)
+    if threading.active_count() > 1:
+        sys.exit(status)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: its code says so
+            stream.flush()
+    os._exit(status)
 
 
 def code(args: list[str], early: bool = False) -> int:

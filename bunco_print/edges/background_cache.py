@@ -12,12 +12,12 @@ $XDG_CACHE_HOME/bunco-print or ~/.cache/bunco-print).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
 import tempfile
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -39,7 +39,7 @@ _FILE_URI = re.compile(r"file://[^\"')\s]+")
 
 def key(html: str) -> str:
     """A digest of the HTML, the size and time of every file it links (art, fonts), the
-    versions of bunco-print and WeasyPrint, and the FORMAT of what is kept."""
+    version of bunco-print, WeasyPrint's files, and the FORMAT of what is kept."""
     digest = hashlib.sha256(html.encode())
     for uri in sorted(set(_FILE_URI.findall(html))):
         try:
@@ -47,12 +47,21 @@ def key(html: str) -> str:
         except OSError:
             continue
         digest.update(f"\n{uri} {stat.st_size} {stat.st_mtime_ns}".encode())
-    try:
-        weasyprint = version("weasyprint")
-    except PackageNotFoundError:
-        weasyprint = "?"
-    digest.update(f"\nbunco-print {__version__} format {FORMAT} weasyprint {weasyprint}".encode())
+    versions = f"bunco-print {__version__} format {FORMAT} weasyprint {_weasyprint()}"
+    digest.update(f"\n{versions}".encode())
     return digest.hexdigest()
+
+
+def _weasyprint() -> str:
+    """WeasyPrint as installed: its package's file, size and time, found without loading it or
+    the packages' metadata (importlib.metadata loads the email package: about 30 ms of a pack).
+    Another version is other files, written later."""
+    try:
+        origin = importlib.util.find_spec("weasyprint").origin
+        stat = os.stat(origin)
+    except (AttributeError, ImportError, OSError, TypeError, ValueError):
+        return "?"
+    return f"{origin} {stat.st_size} {stat.st_mtime_ns}"
 
 
 def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes, dict]:

@@ -117,8 +117,9 @@ SHOP = [
 
 
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
-    """Run `bunco-print ARGS` in this process: exit code, stdout, stderr."""
-    from bunco_print.cli import run
+    """Run `bunco-print ARGS` in this process (as `run` does, but for ending the process):
+    exit code, stdout, stderr."""
+    from bunco_print.cli import code as command
 
     out, err = io.StringIO(), io.StringIO()
     old_cwd, old_argv = os.getcwd(), sys.argv
@@ -126,11 +127,8 @@ def run_cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
     sys.argv = ["bunco-print", *args]
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            run()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:  # a traceback is exactly what this test hunts for
+            code = command(args, early=True)
+    except BaseException:  # a traceback (or an exit `code` never makes) is what this hunts for
         code = -1
         err.write(traceback.format_exc())
     finally:

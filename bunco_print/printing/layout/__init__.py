@@ -7,10 +7,12 @@ its labels and its slots (the one registry of slots the templates draw and pack.
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import ModuleType
 from urllib.parse import unquote
 
 from bunco_print.engine.validate import has_traveler
@@ -19,10 +21,7 @@ from bunco_print.game.rulesets import Ruleset
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.backs import backs_page
 from bunco_print.printing.layout.base import Inputs, nice_date
-from bunco_print.printing.layout.checklist import checklist_pages
-from bunco_print.printing.layout.extras import name_tags_page, prize_tags_pages, tag_grid
 from bunco_print.printing.layout.geometry import Block, Box, Label, Page, Slot, Strip
-from bunco_print.printing.layout.invitation import invitation_page
 from bunco_print.printing.layout.markers import marker_page, pieces_pages
 from bunco_print.printing.layout.pads import pad_grid, pads_page
 from bunco_print.printing.layout.prizes import prize_page
@@ -31,7 +30,6 @@ from bunco_print.printing.layout.seat_cards import card_grid, cards_page
 from bunco_print.printing.layout.sheets import sheets_page
 from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
 from bunco_print.printing.layout.sides import notes as sides_notes
-from bunco_print.printing.layout.sign_in import sign_in_page
 from bunco_print.theming.themes import Theme
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
@@ -138,7 +136,7 @@ def lay_out(
     front = next((doc for doc in BACKS if doc in docs), None)
     sides = plan_sides(night, KINDS[front]) if front else None  # large print: two-sided
     makers = _makers(night, date, tuple(pieces), details, sides)
-    counts = _counts(night)
+    counts = _counts(night, _party("extras") if "name_tags" in docs else None)
     wanted = [doc for doc in docs if doc in makers and doc not in BACKS.values()]
     if sides:  # each front's back follows it
         wanted.insert(wanted.index(front) + 1, BACKS[front])
@@ -152,8 +150,9 @@ def lay_out(
     return Layout(date, laid, theme.qr_color, last, large, said)
 
 
-def _counts(night: Inputs) -> dict[str, tuple[int, int]]:
-    """How many of each document's items a page holds, and how many there are."""
+def _counts(night: Inputs, extras=None) -> dict[str, tuple[int, int]]:
+    """How many of each document's items a page holds, and how many there are (the name tags'
+    with `extras`, their layout module)."""
     event, per_page = night.event, night.per_page
     sheets = len(event.sheets)
     return {
@@ -163,7 +162,7 @@ def _counts(night: Inputs) -> dict[str, tuple[int, int]]:
         **{back: (per_page, sheets) for back in BACKS.values()},
         "tally_pad": (math.prod(pad_grid(night)), len(event.tally_pads)),
         "seat_cards": (math.prod(card_grid(night)), len(event.seat_cards)),
-        "name_tags": (math.prod(tag_grid(night)), event.players),
+        **({"name_tags": (math.prod(extras.tag_grid(night)), event.players)} if extras else {}),
     }
 
 
@@ -199,12 +198,19 @@ def _makers(night: Inputs, date: str, pieces: tuple[str, ...], details: dict, si
         "pieces": lambda n, k: pieces_pages(night, pieces),
         "prize_sheet": lambda n, k: prize_page(night, date),
         "rules": lambda n, k: rules_pages(night),
-        "invitation": lambda n, k: invitation_page(night, details, date),
-        "name_tags": lambda n, k: name_tags_page(night, date, n, k),
-        "prize_tags": lambda n, k: prize_tags_pages(night),
-        "host_checklist": lambda n, k: checklist_pages(night, date, details.get("time", "")),
-        "sign_in_sheet": lambda n, k: sign_in_page(night, date),
+        "invitation": lambda n, k: _party("invitation").invitation_page(night, details, date),
+        "name_tags": lambda n, k: _party("extras").name_tags_page(night, date, n, k),
+        "prize_tags": lambda n, k: _party("extras").prize_tags_pages(night),
+        "host_checklist": lambda n, k: _party("checklist").checklist_pages(
+            night, date, details.get("time", "")
+        ),
+        "sign_in_sheet": lambda n, k: _party("sign_in").sign_in_page(night, date),
     }
+
+
+def _party(module: str) -> ModuleType:
+    """A party extra's layout module (--extras), loaded by the packs that have the extra."""
+    return importlib.import_module(f"{__name__}.{module}")
 
 
 def _own_ids(laid):

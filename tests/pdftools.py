@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import io
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import zxingcpp
 from pypdf import PdfReader
 
@@ -48,8 +53,6 @@ LETTER, A4 = (612, 792), (595, 842)
 def smallest_text(pdf: bytes) -> tuple[float, int, str]:
     """The smallest letter on any page: its size in pt (as pdfium reads it, the page's scale
     included), its page and the words around it."""
-    import pypdfium2.raw as pdfium_c
-
     smallest = (1e9, -1, "")
     for index, page in enumerate(pdfium.PdfDocument(pdf)):
         textpage = page.get_textpage()
@@ -124,31 +127,80 @@ def transparency(pdf) -> list[str]:
                 walk(appearance, f"page {number} field ")
 
 
-def _printed_size(textpage, k: int) -> float:
+def _printed_size(textpage, k: int, matrix=None) -> float:
     """Letter k's size in pt as it lands on the paper: its font size times the scale every
     matrix around it draws it at (a picture's included)."""
-    import math
-
-    import pypdfium2.raw as pdfium_c
-
-    matrix = pdfium_c.FS_MATRIX()
+    matrix = pdfium_c.FS_MATRIX() if matrix is None else matrix
     pdfium_c.FPDFText_GetMatrix(textpage.raw, k, matrix)
     scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
     return round(pdfium_c.FPDFText_GetFontSize(textpage.raw, k) * scale, 2)
+
+
+class Letter(NamedTuple):
+    """A character of a page as pdfium reads it: the character (`get_text_range(k, 1)`), and,
+    unless it is blank, its size as printed (`_printed_size`), its origin on its baseline
+    (x, y: pt up from the page's foot) and its box (left, bottom, right, top)."""
+
+    char: str
+    size: float = 0.0
+    x: float = 0.0
+    y: float = 0.0
+    box: tuple[float, float, float, float] | None = None
+
+
+class TextPage(NamedTuple):
+    """A page's size (pt) and its letters, by pdfium's character index."""
+
+    width: float
+    height: float
+    letters: tuple[Letter, ...]
+
+
+@functools.lru_cache(maxsize=16)
+def _letters(pdf: bytes) -> tuple[TextPage, ...]:
+    """Each page's size and letters, read once a PDF for word_sizes, lines_of and outside (a
+    test often calls them all on the same PDF): tuples, so a cached answer cannot be changed.
+
+    A page's characters are cut from its whole text (one call, not one a character) when it
+    is as long as the page has characters and holds no letter past U+FFFF: then its k-th
+    character is what get_text_range(k, 1) reads. (Otherwise pdfium has left a character out
+    of it, or counts the two halves of a letter past U+FFFF as two characters.)"""
+    pages = []
+    x, y = ctypes.c_double(), ctypes.c_double()
+    left, bottom, right, top = (ctypes.c_double() for _ in range(4))
+    matrix = pdfium_c.FS_MATRIX()
+    for page in pdfium.PdfDocument(pdf):
+        (width, height), textpage = page.get_size(), page.get_textpage()
+        count, raw = textpage.count_chars(), textpage.raw
+        chars = textpage.get_text_range()
+        if len(chars) != count or max(chars, default="") > "\uffff":
+            chars = [textpage.get_text_range(k, 1) for k in range(count)]
+        letters = []
+        for k, char in enumerate(chars):
+            if not char.strip():
+                letters.append(Letter(char))
+                continue
+            pdfium_c.FPDFText_GetCharOrigin(raw, k, x, y)
+            if not pdfium_c.FPDFText_GetCharBox(raw, k, left, right, bottom, top):
+                raise pdfium.PdfiumError("Failed to get charbox.")
+            box = (left.value, bottom.value, right.value, top.value)
+            size = _printed_size(textpage, k, matrix)
+            letters.append(Letter(char, size, x.value, y.value, box))
+        pages.append(TextPage(width, height, tuple(letters)))
+    return tuple(pages)
 
 
 def word_sizes(pdf: bytes) -> list[tuple[float, str, int]]:
     """Every word printed on any page: its size in pt as it lands on the paper, the word and
     its page. A word is a run of letters without white space at one size."""
     found = []
-    for index, page in enumerate(pdfium.PdfDocument(pdf)):
-        textpage = page.get_textpage()
-        word, size, count = "", 0.0, textpage.count_chars()
+    for index, page in enumerate(_letters(pdf)):
+        word, size, count = "", 0.0, len(page.letters)
         for k in range(count + 1):
-            char = textpage.get_text_range(k, 1) if k < count else " "
+            char = page.letters[k].char if k < count else " "
             char = "-" if char == "\ufffe" else char  # pdfium reads a hyphen ending a line so
             letter = bool(char.strip()) and char != "\x02"
-            now = _printed_size(textpage, k) if letter else size
+            now = page.letters[k].size if letter else size
             if word and (not letter or abs(now - size) > 0.05):
                 found.append((size, word, index))
                 word = ""
@@ -173,22 +225,14 @@ class Line:
 def lines_of(pdf: bytes, pairs: bool = True) -> Iterator[tuple[Line, Line | None]]:
     """Every line of text (letters on one baseline at one size), with (`pairs`) the next line
     under it that shares some of its width, or (not `pairs`) alone."""
-    import ctypes
-
-    import pypdfium2.raw as pdfium_c
-
-    x, y = ctypes.c_double(), ctypes.c_double()  # a letter's origin, on its baseline
-    for index, page in enumerate(pdfium.PdfDocument(pdf)):
-        height, textpage = page.get_size()[1], page.get_textpage()
+    for index, page in enumerate(_letters(pdf)):
         found: dict[tuple[float, float], list] = {}
-        for k in range(textpage.count_chars()):
-            char = textpage.get_text_range(k, 1)
-            if not char.strip() or char == "\x02":
+        for letter in page.letters:
+            if not letter.char.strip() or letter.char == "\x02":
                 continue
-            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, k, ctypes.byref(x), ctypes.byref(y))
-            key = (round(height - y.value, 1), round(_printed_size(textpage, k), 1))
-            left, _bottom, right, _top = textpage.get_charbox(k)
-            found.setdefault(key, []).append((left, right, char))
+            key = (round(page.height - letter.y, 1), round(letter.size, 1))
+            left, _bottom, right, _top = letter.box
+            found.setdefault(key, []).append((left, right, letter.char))
         lines = list(
             Line(
                 index,
@@ -231,16 +275,19 @@ def font_faces(pdf: bytes) -> set[str]:
 
 def outside(pdf: bytes) -> list[tuple[int, str]]:
     """The letters printed (wholly or partly) off their page: (page, the words around)."""
-    found = []
-    for index, page in enumerate(pdfium.PdfDocument(pdf)):
-        (width, height), textpage = page.get_size(), page.get_textpage()
-        for k in range(textpage.count_chars()):
-            if not textpage.get_text_range(k, 1).strip():
+    off = []  # (page, letter)
+    for index, page in enumerate(_letters(pdf)):
+        for k, letter in enumerate(page.letters):
+            if not letter.char.strip():
                 continue
-            left, bottom, right, top = textpage.get_charbox(k)
-            if left < -0.5 or bottom < -0.5 or right > width + 0.5 or top > height + 0.5:
-                found.append((index, textpage.get_text_range(max(k - 12, 0), 24)))
-    return found
+            left, bottom, right, top = letter.box
+            if left < -0.5 or bottom < -0.5 or right > page.width + 0.5 or top > page.height + 0.5:
+                off.append((index, k))
+    if not off:
+        return []
+    document = pdfium.PdfDocument(pdf)  # the words around: read again, as seldom needed
+    textpages = {index: document[index].get_textpage() for index in {i for i, _ in off}}
+    return [(index, textpages[index].get_text_range(max(k - 12, 0), 24)) for index, k in off]
 
 
 def fonts_listed(pdf: bytes) -> list[tuple[str, str]]:

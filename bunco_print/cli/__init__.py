@@ -28,9 +28,10 @@ def run(argv: list[str] | None = None) -> None:
     """The console entry point (`bunco-print`): always ends with a known code. A process of
     its own, it ends without taking its modules apart once its output is flushed (that took
     about 50 ms of a 0.45 s pack: every file is written and closed by then), unless another
-    thread still runs (then sys.exit waits for it)."""
+    thread still runs (sys.exit waits for it) or a profiler or tracer (cProfile, coverage)
+    has yet to write what it saw."""
     status = code(sys.argv[1:] if argv is None else argv, early=True)
-    if threading.active_count() > 1:
+    if threading.active_count() > 1 or sys.getprofile() or sys.gettrace():
         sys.exit(status)
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a closed pipe: its code says so

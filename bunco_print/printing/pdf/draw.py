@@ -57,6 +57,8 @@ def qr(stamp: QR, x: float, y: float, w: float, h: float) -> bytes:
 def runs(text: str, fonts: Sequence[FontInfo]) -> list[tuple[int, str]]:
     """`text` cut into runs, each in the first of `fonts` that has all its letters: (font's
     index, its text). A letter no font has stays with the first font (it prints as .notdef)."""
+    if len(fonts) == 1:  # (the writer gives one font when it has every letter)
+        return [(0, text)] if text else []
     out: list[tuple[int, str]] = []
     for char in text:
         code = ord(char)

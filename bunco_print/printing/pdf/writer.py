@@ -187,7 +187,7 @@ class _Assembly:
             if (drawn := self.drawn.get((stamp, box))) is not None:
                 return drawn  # its glyphs already counted in this file's fonts
             first = font_info(stamp.font)
-            whole = all(ord(c) in first.cmap for c in stamp.text if c != "\n")
+            whole = first.cmap.keys() >= set(map(ord, stamp.text.replace("\n", "")))
             paths = (stamp.font,) if whole else (stamp.font, *stamp.fallbacks)
             fonts = [self.fonts.encoder(path) for path in paths]
             drawn = self.drawn[stamp, box] = draw.text(stamp, fonts, *box)

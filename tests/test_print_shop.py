@@ -139,6 +139,6 @@ def test_postscript_keeps_the_pages_as_vectors(name, shop_root):
     # every face's letters are outlines (Type 42 fonts), not pictures (Type 3 fonts)
     assert b"PDF CharProc" not in data, "letters drawn as pictures"
     assert b"%%BeginResource: file (PDF FontFile" in data  # font programs, kept as fonts
-    # ps2write writes each page's drawing out whole, uncompressed: 6-11 times the PDF, at most
-    # 85 KB a page (a CFF face's letters as pictures made it up to 11.2 times, 96 KB a page)
-    assert len(data) < 11 * pdf.stat().st_size and len(data) < 86_000 * pages
+    # ps2write writes each page's drawing out whole, uncompressed: 6-11.1 times the PDF, at
+    # most 85 KB a page (a CFF face's letters as pictures made it 96 KB a page)
+    assert len(data) < 12 * pdf.stat().st_size and len(data) < 86_000 * pages

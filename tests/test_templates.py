@@ -111,7 +111,16 @@ class Page(HTMLParser):
 
 
 def slot_ids(ids: list[str], prefix: str) -> list[str]:
-    return sorted(i for i in ids if re.fullmatch(rf"{prefix}\d+-[a-z]+", i))
+    """The ids of the slots (a preview draws them) that hold a sheet's, pad's or card's own
+    things, not the night's words (its title, subtitle or date: the same on every one)."""
+    return sorted(
+        i
+        for i in ids
+        if re.fullmatch(rf"{prefix}\d+-[a-z]+", i) and i.rpartition("-")[2] not in NIGHT_WORDS
+    )
+
+
+NIGHT_WORDS = ("title", "sub", "date")
 
 
 # --- every document renders, with its page ids and slots ---------------------------------------
@@ -132,7 +141,9 @@ def test_every_document_renders_with_its_page_ids(players, paper):
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_score_sheet_slots_per_sheet(per_page, paper):
-    page = Page(html_for(per_page=per_page, paper=paper, docs=["score_sheet", "sheet_back"]))
+    page = Page(
+        html_for(per_page=per_page, paper=paper, docs=["score_sheet", "sheet_back"], preview=True)
+    )
     expected = sorted(f"s{i}-{k}" for i in range(per_page) for k in ("name", "number", "qr"))
     assert slot_ids(page.ids, "s") == expected
     backs = sorted(f"b{i}-{k}" for i in range(per_page) for k in ("art", "label", "number"))
@@ -141,7 +152,7 @@ def test_score_sheet_slots_per_sheet(per_page, paper):
 
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 def test_team_card_slots_and_punch_boxes(per_page):
-    page = Page(html_for(ruleset="bonko", per_page=per_page, docs=["team_card"]))
+    page = Page(html_for(ruleset="bonko", per_page=per_page, docs=["team_card"], preview=True))
     expected = sorted(f"s{i}-{k}" for i in range(per_page) for k in ("number", "qr"))
     assert slot_ids(page.ids, "s") == expected
     assert "Partner 1" in page.text.title() and "Bonkos" in page.text
@@ -149,7 +160,7 @@ def test_team_card_slots_and_punch_boxes(per_page):
 
 
 def test_tally_pad_and_seat_card_slots():
-    page = Page(html_for(docs=["tally_pad", "seat_cards", "table_marker"]))
+    page = Page(html_for(docs=["tally_pad", "seat_cards", "table_marker"], preview=True))
     assert slot_ids(page.ids, "p") == sorted(
         f"p{i}-{k}" for i in range(4) for k in ("caption", "qr", "set", "table")
     )
@@ -345,10 +356,14 @@ def test_preview_fills_the_slots_with_samples(theme):
     assert "fake-qr" in page.classes and "slot-sample-art" in page.classes
 
 
-def test_not_preview_leaves_slots_empty():
+def test_a_packs_html_holds_no_slot_and_a_preview_draws_each():
+    """A pack's slots are stamped where the layout measured them: its HTML has none (nor
+    anything a preview shows in them); a preview draws each with its sample."""
     html = html_for(docs=["score_sheet"])
-    assert re.search(r'id="s0-qr"[^>]*></div>', html)
+    assert 'id="s0-qr"' not in html and 'class="slot' not in html
     assert "Zoë" not in html
+    preview = html_for(docs=["score_sheet"], preview=True)
+    assert re.search(r'id="s0-qr"[^>]*><img class="svg-img fake-qr"', preview)
 
 
 def test_themes_define_the_colours_and_art_the_templates_use():
@@ -393,7 +408,7 @@ def test_every_page_is_one_of_the_documents(paper):
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 def test_slots_have_their_sizes_and_stay_off_the_edges(per_page):
     docs = ["score_sheet", "sheet_back", "tally_pad", "seat_cards", "table_marker"]
-    document = layout(players=13, per_page=per_page, docs=docs)
+    document = layout(players=13, per_page=per_page, docs=docs, preview=True)
     found = rects(document)
     min_qr = 0.9 * IN if per_page < 4 else 0.75 * IN
     for i in range(per_page):
@@ -413,7 +428,9 @@ def test_slots_have_their_sizes_and_stay_off_the_edges(per_page):
 
 @pytest.mark.parametrize("per_page", [2, 4])
 def test_sheet_backs_lie_behind_the_fronts_turned_like_a_book_page(per_page):
-    document = layout(players=13, per_page=per_page, docs=["score_sheet", "sheet_back"])
+    document = layout(
+        players=13, per_page=per_page, docs=["score_sheet", "sheet_back"], preview=True
+    )
     found = rects(document)
     width = document.pages[0].width * PT_PER_PX
     row_h = document.pages[0].height * PT_PER_PX / (2 if per_page == 4 else 1)
@@ -430,7 +447,7 @@ def test_sheet_backs_lie_behind_the_fronts_turned_like_a_book_page(per_page):
 
 
 def test_table_marker_slots_mirror_each_other():
-    document = layout(docs=["table_marker"])
+    document = layout(docs=["table_marker"], preview=True)
     found = rects(document)
     page = document.pages[0]
     w, h = page.width * PT_PER_PX, page.height * PT_PER_PX

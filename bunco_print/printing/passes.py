@@ -31,17 +31,17 @@ from typing import TypeVar
 from bunco_print.edges import config
 
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
-# Each document's layout time in a 12-player pack (ms, as measured on a 2-core machine, warm;
-# others: 25). The rules handout is flowing text; tally pads and seat cards hold many blocks.
+# Each document's layout time in a 12-player pack (ms, as measured on a 2-core machine, warm,
+# over three themes; others: 25). The rules handout is flowing text, about half the pack.
 WEIGHT = {
-    "rules": 139,
-    "tally_pad": 69,
-    "prize_sheet": 55,
-    "seat_cards": 42,
-    "score_sheet": 31,
-    "team_card": 31,
-    "table_marker": 24,
-    "pieces": 11,
+    "rules": 128,
+    "tally_pad": 41,
+    "prize_sheet": 38,
+    "seat_cards": 18,
+    "score_sheet": 16,
+    "team_card": 16,
+    "table_marker": 12,
+    "pieces": 5,
 }
 T = TypeVar("T")
 _early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)

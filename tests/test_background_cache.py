@@ -167,3 +167,34 @@ def test_a_cff_themes_later_nights_draw_no_outline_again(cache):
     (kept,) = (cache / "files").glob("*-outlines")
     kept.write_bytes(kept.read_bytes()[:-7])  # cut short
     assert run() == [first[0], "True"]
+
+
+def test_a_later_nights_pack_converts_no_text(cache, monkeypatch):
+    """The backgrounds are kept with their text already in simple fonts (pdf/simple.py) and
+    what converting it made: a later night's pack converts nothing, and its files are the
+    same as when the writer converts the template itself."""
+    from bunco_print.printing import pack, passes
+    from bunco_print.printing.pdf import simple, writer
+
+    def night(month: int) -> PackRequest:
+        return PackRequest(players=9, seed=month, date=f"2027-0{month}-05", title=f"Night {month}")
+
+    def refuse(pdf):
+        raise AssertionError("a later night's template converted again")
+
+    build_pack(night(1))  # last month's: its backgrounds laid out, converted and kept
+    writer._source.cache_clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(simple, "convert", refuse)
+        patch.setattr(writer, "convert", refuse)
+        later = pack.pack_files(build_pack(night(2), forked=False))
+
+    def unconverted(html: str) -> backgrounds.Backgrounds:  # the same passes, not converted
+        laid = [backgrounds.lay_out_pass(part) for part in passes.passes(html)]
+        pdf, pages = passes.joined([pdf for pdf, _ in laid], [pages for _, pages in laid])
+        words, trees = pages.pop(passes.WORDS), pages.pop(passes.TAGS)
+        return backgrounds.Backgrounds(pdf, pages, words=words, tags=trees)  # the writer's
+
+    writer._source.cache_clear()
+    again = pack.pack_files(build_pack(night(2), lay_out=unconverted, forked=False))
+    assert again.keys() == later.keys() and all(again[k] == later[k] for k in later)

@@ -31,9 +31,10 @@ KEEP, MAX_BYTES = 48, 200_000_000
 # What a kept background PDF holds, beyond what the versions say: raised when printing/pdf
 # changes it (2: transparency groups nothing needs dropped, each font noting its file; 3: the
 # night's words stamped, and room for them in flowing text reported; 4: the rules handout's
-# and the invitation's content marked, their structure trees kept beside the pages), so an
-# entry made by an earlier build of the same version is never reused.
-FORMAT = 4
+# and the invitation's content marked, their structure trees kept beside the pages; 5: the
+# text already in simple fonts, what converting it made kept beside the pages), so an entry
+# made by an earlier build of the same version is never reused.
+FORMAT = 5
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
 
 

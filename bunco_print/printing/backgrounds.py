@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from io import BytesIO
+
+import pikepdf
 
 from bunco_print.printing import passes, render
+from bunco_print.printing.pdf import simple
 from bunco_print.printing.pdf.layers import draw_layers
 from bunco_print.printing.pdf.model import Rect
 
@@ -32,17 +36,26 @@ class Backgrounds:
     words: dict[str, list] = field(default_factory=dict)
     # the tagged pages' structure trees (pdf/tags.py): page index -> its elements
     tags: dict[int, list] = field(default_factory=dict)
+    # what converting its text to simple fonts made (pdf/simple.kept): "" when not converted
+    simple: str = ""
 
 
 def lay_out_html(html: str) -> tuple[bytes, dict]:
     """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on
-    two cores where it is safe."""
+    two cores where it is safe, and their text converted to simple fonts (pdf/simple.py; what
+    that made under passes.SIMPLE), so that no later night's pack converts it again."""
     htmls = passes.passes(html)
     if len(htmls) == 1:
-        return lay_out_pass(html)
-    render.prepare(html)  # its fonts registered before the second pass is forked
-    (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
-    return passes.joined([a, b], [a_pages, b_pages])
+        pdf, pages = lay_out_pass(html)
+    else:
+        render.prepare(html)  # its fonts registered before the second pass is forked
+        (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
+        pdf, pages = passes.joined([a, b], [a_pages, b_pages])
+    with pikepdf.open(BytesIO(pdf)) as template:
+        pages[passes.SIMPLE] = simple.kept(template, simple.convert(template))
+        out = BytesIO()
+        template.save(out, deterministic_id=True)
+    return out.getvalue(), pages
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:

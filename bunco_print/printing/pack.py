@@ -215,6 +215,7 @@ def build_pack(
                 about=about(request, event, theme, ruleset, what),
                 duplex=flip,
                 trees=backgrounds.tags,
+                simple=backgrounds.simple,
             )
             for file, specs, what, flip in files
         }
@@ -228,6 +229,7 @@ def build_pack(
             duplex=duplex,
             bookmarks=bookmarks,
             trees=backgrounds.tags,
+            simple=backgrounds.simple,
         )
 
     # pack.pdf holds every page once more: about half the writing, on the other core
@@ -328,7 +330,8 @@ def cached_backgrounds(html: str) -> Backgrounds:
     pages = dict(pages)
     words = pages.pop(passes.WORDS, {})
     trees = {int(index): nodes for index, nodes in pages.pop(passes.TAGS, {}).items()}
-    return Backgrounds(pdf=pdf, pages=pages, words=words, tags=trees)
+    converted = pages.pop(passes.SIMPLE, "")
+    return Backgrounds(pdf=pdf, pages=pages, words=words, tags=trees, simple=converted)
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

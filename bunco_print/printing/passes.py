@@ -47,6 +47,7 @@ T = TypeVar("T")
 _early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)
 WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
 TAGS = "@tags"  # a pass's pages: its tagged pages' structure trees (pdf/tags.py), by page
+SIMPLE = "@simple"  # the backgrounds' pages: what converting their text made (pdf/simple.py)
 
 
 def split_documents(html: str) -> tuple[str, list[tuple[str, str]], str] | None:

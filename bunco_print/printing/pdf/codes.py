@@ -52,6 +52,19 @@ class Codes:
         other.first, other.unseen = self.first, list(self.unseen)
         return other
 
+    def plain(self) -> list:
+        """The codes as JSON keeps them (`from_plain` gives them back)."""
+        parts = [[[code, *key] for code, key in part.items()] for part in self.parts]
+        return [parts, self.first, self.unseen]
+
+    @classmethod
+    def from_plain(cls, plain: list) -> Codes:
+        codes = cls()
+        parts, codes.first, codes.unseen = plain
+        codes.parts = [{code: (gid, width, text) for code, gid, width, text in p} for p in parts]
+        codes.of = {k: (n, code) for n, part in enumerate(codes.parts) for code, k in part.items()}
+        return codes
+
     def code(self, key: Key, natural: int = 0) -> tuple[int, int]:
         """The key's part and code: the one it has, else `natural` (a letter's own) if it is
         free, else the first free code in ORDER (a new part when all are taken)."""

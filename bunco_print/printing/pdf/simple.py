@@ -18,6 +18,7 @@ TrueType outlines (pdf/outlines.py).
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import zlib
@@ -113,6 +114,37 @@ def convert(pdf: pikepdf.Pdf) -> Converted:
         for page in pages
     ]
     return done
+
+
+# Where a kept template lists the simple fonts `convert` made (in the order `kept` gives).
+SIMPLE = Name("/BPSimple")
+
+
+def kept(pdf: pikepdf.Pdf, done: Converted) -> str:
+    """What `convert` made of `pdf`, as text to keep beside it (the background cache does), so
+    that a later night's pack need not convert it again: its fonts are listed in the PDF's
+    catalog (under SIMPLE), which no output file copies."""
+    fonts = sorted(done.fonts.items(), key=lambda item: (str(item[0][0]), item[0][1]))
+    pdf.Root[SIMPLE] = Array([font for _key, font in fonts])
+    return json.dumps(
+        {
+            "codes": {str(path): codes.plain() for path, codes in done.codes.items()},
+            "fonts": [[str(path), part] for (path, part), _font in fonts],
+            "shown": [sorted([str(p), part, code] for p, part, code in s) for s in done.shown],
+        },
+        separators=(",", ":"),
+    )
+
+
+def restored(pdf: pikepdf.Pdf, text: str) -> Converted:
+    """What `kept` kept of a converted `pdf` (the PDF as it saved it)."""
+    plain = json.loads(text)
+    fonts = pdf.Root[SIMPLE]
+    return Converted(
+        codes={Path(path): Codes.from_plain(codes) for path, codes in plain["codes"].items()},
+        fonts={(Path(path), part): fonts[n] for n, (path, part) in enumerate(plain["fonts"])},
+        shown=[{(Path(path), part, code) for path, part, code in s} for s in plain["shown"]],
+    )
 
 
 def drawn(resources: Dictionary) -> list[pikepdf.Stream]:

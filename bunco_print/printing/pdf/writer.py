@@ -30,7 +30,7 @@ from bunco_print.printing.pdf.file_fonts import FileFonts
 from bunco_print.printing.pdf.fonts import font_info
 from bunco_print.printing.pdf.meta import Meta, describe, outline
 from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Rect, Stamp, Text
-from bunco_print.printing.pdf.simple import Converted, convert, drawn
+from bunco_print.printing.pdf.simple import Converted, convert, drawn, restored
 from bunco_print.printing.units import PT_PER_PX
 
 
@@ -58,12 +58,12 @@ class _Source:
 
 
 @lru_cache(maxsize=4)
-def _source(data: bytes, template: bool = True) -> _Source:
+def _source(data: bytes, template: bool = True, simple: str = "") -> _Source:
     """Parsing is the slow part of copying, and a pack reads the same template once per file
-    (and converts its fonts once)."""
+    (and converts its fonts once, unless `simple` says what converting it made: simple.kept)."""
     source = _Source(pikepdf.open(BytesIO(data)))
     if template:
-        source.converted = convert(source.pdf)
+        source.converted = restored(source.pdf, simple) if simple else convert(source.pdf)
     return source
 
 
@@ -137,11 +137,15 @@ class _Assembly:
     XObjects, fonts), and pages that each draw a background and then their stamps."""
 
     def __init__(
-        self, template: bytes, pieces: bytes | None, trees: Mapping[int, list] | None = None
+        self,
+        template: bytes,
+        pieces: bytes | None,
+        trees: Mapping[int, list] | None = None,
+        simple: str = "",
     ) -> None:
         self.pdf = pikepdf.new()
         self.resources = self.pdf.make_indirect(Dictionary())
-        self.template = _source(bytes(template))
+        self.template = _source(bytes(template), True, simple)
         self.pieces = None
         if pieces is not None:  # pieces of another file keep their composite fonts
             self.pieces = self.template if pieces == template else _source(bytes(pieces), False)
@@ -265,14 +269,17 @@ def assemble(
     about: Meta | None = None,
     bookmarks: Sequence[tuple[str, int]] = (),
     trees: Mapping[int, list] | None = None,
+    simple: str = "",
 ) -> bytes:
     """Build one PDF: each page = background page (shared Form XObject, stored once) + stamps
     (a BLANK spec: a page of paper only, the size of the one before it). `duplex` ("long" |
     "short") sets the file's preferred flip for double-sided printing; `about` describes the
     file (else: `title` and `creation_date` only); `bookmarks`: (title, page index) each;
     `trees`: the structure trees of the template's tagged pages (pdf/tags.py), by page index:
-    the file's tree holds those of its pages, a text stamp in the place its `mark` names."""
-    assembly = _Assembly(template, pieces, trees)
+    the file's tree holds those of its pages, a text stamp in the place its `mark` names.
+    `simple`: what converting the template's text to simple fonts made, kept beside it
+    (simple.kept: the template was converted when it was laid out), else it is converted here."""
+    assembly = _Assembly(template, pieces, trees, simple)
     for spec in pages:
         assembly.page(spec)
     about = about or Meta(title=title, created=creation_date)

@@ -10,7 +10,7 @@ and the tagged documents' structure trees (pdf/tags.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from io import BytesIO
 
 import pikepdf
@@ -51,11 +51,19 @@ def lay_out_html(html: str) -> tuple[bytes, dict]:
         render.prepare(html)  # its fonts registered before the second pass is forked
         (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
         pdf, pages = passes.joined([a, b], [a_pages, b_pages])
+    pdf, pages[passes.SIMPLE] = _converted(pdf)
+    return pdf, pages
+
+
+@lru_cache(maxsize=4)
+def _converted(pdf: bytes) -> tuple[bytes, str]:
+    """The laid-out PDF with its text in simple fonts, and what converting it made. (A process
+    that lays the same backgrounds out again, its cache off, converts them once.)"""
     with pikepdf.open(BytesIO(pdf)) as template:
-        pages[passes.SIMPLE] = simple.kept(template, simple.convert(template))
+        made = simple.kept(template, simple.convert(template))
         out = BytesIO()
         template.save(out, deterministic_id=True)
-    return out.getvalue(), pages
+    return out.getvalue(), made
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:

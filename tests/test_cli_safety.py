@@ -117,6 +117,24 @@ def test_exit_codes_of_the_installed_command(tmp_path, totals_file):
     assert unusable.stderr.decode().count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("stdout", "code", "said"),
+    [
+        ("open('/dev/full', 'w')", 2, "error: the system refused: no space left on device\n"),
+        ("os.fdopen(os.pipe()[1], 'w')", 0, ""),  # written whole, still unread: a good end
+    ],
+)
+def test_output_left_unwritten_at_the_end_is_said(stdout, code, said):
+    """The process ends without taking its modules apart (cli.run), after flushing the output
+    a command left buffered: a disk that cannot take it is said in one line, as during it."""
+    program = (
+        f"import os, sys\nsys.stdout = {stdout}\n"
+        "from bunco_print.cli import run\nrun(['--version'])\n"
+    )
+    result = python(program)
+    assert (result.returncode, result.stderr.decode()) == (code, said)
+
+
 @pytest.mark.parametrize("json_out", [[], ["--json"]])
 def test_a_reader_that_leaves_early_is_not_an_invalid_night(totals_file, json_out):
     read, write = os.pipe()

@@ -33,10 +33,25 @@ def run(argv: list[str] | None = None) -> None:
     status = code(sys.argv[1:] if argv is None else argv, early=True)
     if threading.active_count() > 1 or sys.getprofile() or sys.gettrace():
         sys.exit(status)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe: its code says so
-            stream.flush()
-    os._exit(status)
+    os._exit(_flushed(status))
+
+
+def _flushed(status: int) -> int:
+    """The exit code once the output is flushed: output that cannot be written ends a command
+    that had done well as a write during it does (main.ending: its reader gone, or one line
+    saying what the system refused)."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if status == 0:
+            from bunco_print.cli.main import ending
+
+            status = ending(exc)
+    except ValueError:  # closed
+        pass
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    return status
 
 
 def code(args: list[str], early: bool = False) -> int:

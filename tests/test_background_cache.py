@@ -191,9 +191,8 @@ def test_a_later_nights_pack_converts_no_text(cache, monkeypatch):
 
     def unconverted(html: str) -> backgrounds.Backgrounds:  # the same passes, not converted
         laid = [backgrounds.lay_out_pass(part) for part in passes.passes(html)]
-        pdf, pages = passes.joined([pdf for pdf, _ in laid], [pages for _, pages in laid])
-        words, trees = pages.pop(passes.WORDS), pages.pop(passes.TAGS)
-        return backgrounds.Backgrounds(pdf, pages, words=words, tags=trees)  # the writer's
+        joined = passes.joined([pdf for pdf, _ in laid], [pages for _, pages in laid])
+        return backgrounds.Backgrounds.kept(*joined)  # no SIMPLE: the writer converts it
 
     writer._source.cache_clear()
     again = pack.pack_files(build_pack(night(2), lay_out=unconverted, forked=False))

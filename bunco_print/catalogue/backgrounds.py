@@ -19,7 +19,7 @@ import pikepdf
 
 from bunco_print.edges import background_cache
 from bunco_print.printing.backgrounds import Backgrounds, lay_out_backgrounds, lay_out_pass
-from bunco_print.printing.passes import TAGS, WORDS, split_documents
+from bunco_print.printing.passes import split_documents
 
 
 class SharedBackgrounds:
@@ -77,11 +77,9 @@ class SharedBackgrounds:
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
-        pdf, pages = background_cache.cached(html, lay_out_pass)
-        pages = dict(pages)
-        words = pages.pop(WORDS, {})
-        trees = {int(page): nodes for page, nodes in pages.pop(TAGS, {}).items()}
-        laid = pikepdf.open(BytesIO(pdf))
+        found = Backgrounds.kept(*background_cache.cached(html, lay_out_pass))
+        pages, words, trees = found.pages, found.words, found.tags
+        laid = pikepdf.open(BytesIO(found.pdf))
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
         taken = {doc: iter(pages.get(doc, ())) for doc, _s in missing.values()}

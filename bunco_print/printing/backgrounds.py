@@ -39,6 +39,15 @@ class Backgrounds:
     # what converting its text to simple fonts made (pdf/simple.kept): "" when not converted
     simple: str = ""
 
+    @classmethod
+    def kept(cls, pdf: bytes, pages: dict) -> Backgrounds:
+        """The backgrounds as the cache keeps them: `pages` as lay_out_html or lay_out_pass
+        give them (the documents' pages, and under passes' keys the rest)."""
+        pages = dict(pages)
+        words, simple = pages.pop(passes.WORDS, {}), pages.pop(passes.SIMPLE, "")
+        trees = {int(index): nodes for index, nodes in pages.pop(passes.TAGS, {}).items()}
+        return cls(pdf, pages, words=words, tags=trees, simple=simple)
+
 
 def lay_out_html(html: str) -> tuple[bytes, dict]:
     """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on

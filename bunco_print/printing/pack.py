@@ -327,11 +327,7 @@ def cached_backgrounds(html: str) -> Backgrounds:
 
     pdf, pages = background_cache.cached(html, make)
     passes.dismiss_early()  # not needed: the backgrounds were cached
-    pages = dict(pages)
-    words = pages.pop(passes.WORDS, {})
-    trees = {int(index): nodes for index, nodes in pages.pop(passes.TAGS, {}).items()}
-    converted = pages.pop(passes.SIMPLE, "")
-    return Backgrounds(pdf=pdf, pages=pages, words=words, tags=trees, simple=converted)
+    return Backgrounds.kept(pdf, pages)
 
 
 def pack_files(pack: Pack) -> dict[str, bytes]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -160,3 +162,25 @@ def test_behind_a_proxy_guesses_are_counted_by_the_address_it_forwards(tmp_path)
         assert [guess("203.0.113.7") for _ in range(10)] == [400] * 10
         assert guess("203.0.113.7") == 429  # that player's address has had its guesses
         assert guess("198.51.100.4") == 400  # another's, through the same proxy, has not
+
+
+def test_ctrl_c_waits_on_a_stuck_worker_only_so_long_then_says_it_killed_it(monkeypatch):
+    from bunco_print.web import workers
+
+    stuck = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+    stuck += "print('ready', flush=True); time.sleep(60)"
+    children = [
+        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        for code in (stuck, "import time; print('ready', flush=True); time.sleep(60)")
+    ]
+    for child in children:
+        assert child.stdout.readline() == "ready\n"
+    monkeypatch.setattr(workers, "STOP_WAIT", 0.5)
+    said: list[str] = []
+    start = time.monotonic()
+    workers._stop_all({child.pid: (n, start) for n, child in enumerate(children, 1)}, said.append)
+    assert time.monotonic() - start < 3
+    assert said == [f"worker 1 (pid {children[0].pid}) did not stop within 0.5 s: killed"]
+    for child in children:
+        assert not Path(f"/proc/{child.pid}").exists()
+        child.stdout.close()

@@ -19,7 +19,10 @@ from collections.abc import Callable
 
 from bunco_print.web import server
 
-STOP_WAIT = 10.0  # seconds the workers get to finish their answers before they are killed
+# seconds the workers get to finish their answers before they are killed: uvicorn gives open
+# connections 3 (server.run), so a worker still there after STOP_WAIT is stuck, and Ctrl-C
+# must not wait on it
+STOP_WAIT = 5.0
 RESTART_GAP = 1.0  # a worker that keeps dying is started again at most once a second
 
 
@@ -61,7 +64,7 @@ def serve(
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
-        _stop_all(running)
+        _stop_all(running, log)
 
 
 def _worker(app, sock: socket.socket, after_fork: Callable[[], None], proxied: bool) -> None:
@@ -83,8 +86,9 @@ def _worker(app, sock: socket.socket, after_fork: Callable[[], None], proxied: b
         os._exit(status)
 
 
-def _stop_all(running: dict[int, tuple[int, float]]) -> None:
-    """SIGTERM to every worker (each finishes its answers), SIGKILL to any still there."""
+def _stop_all(running: dict[int, tuple[int, float]], log=print) -> None:
+    """SIGTERM to every worker (each finishes its answers), SIGKILL to any still there after
+    STOP_WAIT (a line says which)."""
     for pid in running:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
@@ -99,10 +103,11 @@ def _stop_all(running: dict[int, tuple[int, float]]) -> None:
             running.pop(pid, None)
         else:
             time.sleep(0.05)
-    for pid in list(running):
+    for pid, (number, _started) in list(running.items()):
         with contextlib.suppress(ProcessLookupError, ChildProcessError):
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
+            log(f"worker {number} (pid {pid}) did not stop within {STOP_WAIT:g} s: killed")
 
 
 def _ended(status: int) -> str:

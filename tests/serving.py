@@ -13,6 +13,7 @@ failure can show them. The benchmarks import this module too: it needs only the 
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -118,11 +119,15 @@ class Server:
             try:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
+                left = children(process.pid)  # its workers: killed too, never left running
                 process.kill()
                 process.wait()
+                for pid in left:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
                 raise ServerError(
                     f"the server did not stop within {timeout:g} s of "
-                    f"{signal.Signals(sig).name}\n{self.output()}"
+                    f"{signal.Signals(sig).name}; its workers then: {left}\n{self.output()}"
                 ) from None
         self._join_readers()
         return process.returncode
@@ -403,3 +408,16 @@ def same_origin(server_or_base: Server | str) -> dict[str, str]:
     """The headers a browser sends with a form posted from the server's own page."""
     base = server_or_base.base if isinstance(server_or_base, Server) else server_or_base
     return {"Origin": base, "Sec-Fetch-Site": "same-origin"}
+
+
+def children(pid: int) -> dict[int, str]:
+    """A process's children (from /proc), each with its state and where it waits."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                found[int(stat.parent.name)] = f"{fields[0]} {(stat.parent / 'wchan').read_text()}"
+        except (OSError, ValueError, IndexError):
+            continue
+    return found

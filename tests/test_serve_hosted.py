@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from bunco_print.cli import code
 from bunco_print.signing import links
-from tests.serving import Server, get, post_form, post_json, same_origin
+from tests.serving import Server, children, get, post_form, post_json, same_origin
 from tests.test_web_pages import night_folder
 
 PHONES, POSTS = 8, 30  # posting while a worker is killed
@@ -78,15 +78,7 @@ def test_two_engines_on_one_database_share_entries_the_lock_and_live_updates(nig
 
 def worker_pids(server: Server) -> list[int]:
     """The server's forked workers (its children, from /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == server.process.pid:
-            found.append(int(stat.parent.name))
-    return found
+    return list(children(server.process.pid))
 
 
 def workers_up(server: Server, count: int) -> list[int]:

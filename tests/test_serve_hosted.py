@@ -176,3 +176,21 @@ def test_ctrl_c_waits_on_a_stuck_worker_only_so_long_then_says_it_killed_it(monk
     for child in children:
         assert not Path(f"/proc/{child.pid}").exists()
         child.stdout.close()
+
+
+def test_ctrl_c_stops_several_workers_though_a_shell_started_them_ignoring_it(night, postgres):
+    # a shell's background job (`serve ... &`) starts with Ctrl-C ignored: one worker (uvicorn)
+    # stops on it all the same, and so do several
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        server = hosted(night, postgres.new_database(), "--workers", "2").start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        workers = workers_up(server, 2)
+        assert server.stop() == 0
+    finally:
+        if server.running:
+            server.kill9()
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    assert "Stopped. Everything entered is kept" in server.stdout_lines[-1]

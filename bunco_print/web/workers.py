@@ -4,7 +4,8 @@ The parent binds the socket, opens and migrates the database, opens the nights a
 app, then forks N workers that each run uvicorn on that same socket (the kernel hands each new
 connection to one of them). Nothing a worker acknowledged lives only in it: every entry, lock
 and version is in the database, so any worker answers any phone. A worker that dies (killed,
-out of memory) is replaced and the others go on serving; Ctrl-C or SIGTERM stop them all.
+out of memory) is replaced and the others go on serving; Ctrl-C or SIGTERM stop them all, even
+where a shell started the server with Ctrl-C ignored.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ def serve(
     def stop(signum, frame):
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    # Ctrl-C too, as uvicorn stops one worker on it: a shell starts a background job (`serve
+    # ... &`) with SIGINT ignored, and Python then leaves it ignored
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         for number in range(1, workers + 1):
             start(number)
@@ -63,7 +66,8 @@ def serve(
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         _stop_all(running, log)
 
 

@@ -161,6 +161,14 @@ def test_the_checklist_counts_this_night(request, pack, players, tables, dice):
     ]
 
 
+def test_a_one_table_nights_checklist_speaks_of_one_table():
+    words = " ".join(
+        " ".join(_texts(_pack(4, extras="host-checklist"), "host-checklist.pdf")).split()
+    )
+    assert "table it seats four" in words and "four at the table" in words
+    assert "tables" not in words
+
+
 def test_the_checklist_times_the_evening(named, blank):
     (text,) = _texts(named, "host-checklist.pdf")
     steps = ["Guests arrive", "Eat and mingle", "The rules", "Set 1", "Set 2", "Break"]

@@ -54,15 +54,20 @@ class Moment:
 
 def needs(night: Inputs) -> tuple[Need, ...]:
     """What to buy and set up for this night, counted from its players, tables and ruleset
-    (the counts are stamped: the words are the same for any number of players)."""
+    (the counts are stamped: the words are the same for any number of tables but one)."""
     event, ruleset = night.event, night.ruleset
     tables, players = len(event.tables), event.players
     head = event.table(1).name
     dice = 3 * tables + SPARE_DICE
     word = ruleset.word
+    one = tables == 1  # a one-table night's words say so
     items = [
-        Need(str(tables), "tables", "each seats four: two teams of two, partners face to face"),
-        Need(str(players), "chairs", "one a player, four at each table"),
+        Need(
+            str(tables),
+            "table" if one else "tables",
+            f"{'it' if one else 'each'} seats four: two teams of two, partners face to face",
+        ),
+        Need(str(players), "chairs", f"one a player, four at {'the' if one else 'each'} table"),
         Need(str(dice), "dice", f"three a table, plus a spare set of {SPARE_DICE}"),
         Need(str(players), "pencils or pens", "one a player, for score sheets and tally pads"),
         Need("1", "bell", f"at the {head}: it starts every round and ends it"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -90,6 +91,46 @@ def test_the_cache_keeps_the_most_recently_used_within_its_bounds(cache, monkeyp
     monkeypatch.setattr(background_cache, "MAX_BYTES", 150)
     background_cache._prune(cache)
     assert sorted(p.name for p in cache.iterdir()) == ["4.json", "4.pdf"]
+
+
+def _damage(entry, how: str) -> None:
+    """An entry's files changed since they were written: by a faulty disk, a copy cut short,
+    a hand."""
+    marker = entry.with_suffix(".json")
+    if how == "garbled pdf":
+        entry.write_bytes(b"%PDF-1.7 garbage")
+    elif how == "pdf cut short":
+        entry.write_bytes(entry.read_bytes()[: entry.stat().st_size // 2])
+    else:  # still JSON, one page index changed
+        kept = json.loads(marker.read_text())
+        kept["pages"]["score_sheet"][0] += 1
+        marker.write_text(json.dumps(kept))
+
+
+@pytest.mark.parametrize("how", ["garbled pdf", "pdf cut short", "marker edited"])
+def test_a_damaged_entry_is_laid_out_again_and_made_whole(cache, monkeypatch, how):
+    first = build_pack(request())
+    (entry,) = cache.glob("*.pdf")
+    _damage(entry, how)
+    assert build_pack(request()).pack_pdf == first.pack_pdf  # never a pack of the broken one
+    monkeypatch.setattr(backgrounds, "lay_out_backgrounds", lambda html: pytest.fail("laid out"))
+    assert build_pack(request()).pack_pdf == first.pack_pdf  # the entry replaced, whole
+
+
+def test_a_kept_file_changed_since_it_was_kept_is_made_again(cache):
+    source = cache / "font.ttf"
+    source.write_bytes(b"a font")
+    made = []
+
+    def make() -> bytes:
+        made.append(1)
+        return b"cut %d" % len(made)
+
+    assert background_cache.kept_file("f.woff2", source, "recipe", make) == b"cut 1"
+    (kept,) = (cache / "files").iterdir()
+    kept.write_bytes(kept.read_bytes()[:-3])
+    assert background_cache.kept_file("f.woff2", source, "recipe", make) == b"cut 2"
+    assert background_cache.kept_file("f.woff2", source, "recipe", make) == b"cut 2"
 
 
 def test_the_cache_can_be_turned_off(cache, monkeypatch):

@@ -33,9 +33,10 @@ KEEP, MAX_BYTES = 48, 200_000_000
 # night's words stamped, and room for them in flowing text reported; 4: the rules handout's
 # and the invitation's content marked, their structure trees kept beside the pages; 5: the
 # text already in simple fonts, what converting it made kept beside the pages), so an entry
-# made by an earlier build of the same version is never reused.
-FORMAT = 5
+# made by an earlier build of the same version is never reused. 6: each entry checked whole.
+FORMAT = 6
 _FILE_URI = re.compile(r"file://[^\"')\s]+")
+SEAL = 32  # a kept file's last bytes: the sha256 of what comes before them
 
 
 def key(html: str) -> str:
@@ -74,21 +75,32 @@ def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes,
     name = key(html)
     pdf_path, pages_path = folder / f"{name}.pdf", folder / f"{name}.json"
     try:
-        pages = json.loads(pages_path.read_text(encoding="utf-8"))
+        marker = json.loads(pages_path.read_text(encoding="utf-8"))
         pdf = pdf_path.read_bytes()
-        os.utime(pages_path)  # recently used: kept longest
-        return pdf, pages
-    except (OSError, ValueError):
-        pass
+        if isinstance(marker, dict) and marker.get("check") == _check(pdf, marker["pages"]):
+            os.utime(pages_path)  # recently used: kept longest
+            return pdf, marker["pages"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # missing, or changed or cut short since it was written: made again
     pdf, pages = make(html)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write(pdf_path, pdf)
-        _write(pages_path, json.dumps(pages).encode())  # written last: marks the entry whole
+        marker = {"check": _check(pdf, pages), "pages": pages}
+        _write(pages_path, json.dumps(marker).encode())  # written last: marks the entry whole
         _prune(folder)
     except OSError:
         pass
     return pdf, pages
+
+
+def _check(pdf: bytes, pages: dict) -> str:
+    """The digest an entry's marker holds of the PDF and of its pages as written: an entry
+    whose files were changed or cut short since (a full disk, a faulty one, a hand) is no
+    entry, never a pack built from a broken PDF."""
+    digest = hashlib.sha256(pdf)
+    digest.update(json.dumps(pages, sort_keys=True, separators=(",", ":")).encode())
+    return digest.hexdigest()
 
 
 def kept_file(name: str, made_from: Path, recipe: str, make: Callable[[], bytes]) -> bytes:
@@ -103,12 +115,15 @@ def kept_file(name: str, made_from: Path, recipe: str, make: Callable[[], bytes]
 
 
 def read_kept(name: str, made_from: Path, recipe: str) -> bytes | None:
-    """What `keep` kept for the same source file (its size and time) and recipe, or None."""
+    """What `keep` kept for the same source file (its size and time) and recipe, or None
+    (also when the file was changed or cut short since: its last 32 bytes are its digest)."""
     path = _kept_path(name, made_from, recipe)
     try:
-        return None if path is None else path.read_bytes()
+        kept = b"" if path is None else path.read_bytes()
     except OSError:
         return None
+    data, seal = kept[:-SEAL], kept[-SEAL:]
+    return data if len(kept) >= SEAL and hashlib.sha256(data).digest() == seal else None
 
 
 def keep(name: str, made_from: Path, recipe: str, data: bytes) -> None:
@@ -118,7 +133,7 @@ def keep(name: str, made_from: Path, recipe: str, data: bytes) -> None:
     try:
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _write(path, data)
+            _write(path, data + hashlib.sha256(data).digest())
     except OSError:
         pass
 

@@ -117,8 +117,9 @@ def test_a_damaged_entry_is_laid_out_again_and_made_whole(cache, monkeypatch, ho
     assert build_pack(request()).pack_pdf == first.pack_pdf  # the entry replaced, whole
 
 
-def test_a_kept_file_changed_since_it_was_kept_is_made_again(cache):
-    source = cache / "font.ttf"
+def _font_and_cutter(folder):
+    """A font file, and what makes its numbered cuts ("cut 1", "cut 2", ...)."""
+    source = folder / "font.ttf"
     source.write_bytes(b"a font")
     made = []
 
@@ -126,6 +127,11 @@ def test_a_kept_file_changed_since_it_was_kept_is_made_again(cache):
         made.append(1)
         return b"cut %d" % len(made)
 
+    return source, make
+
+
+def test_a_kept_file_changed_since_it_was_kept_is_made_again(cache):
+    source, make = _font_and_cutter(cache)
     assert background_cache.kept_file("f.woff2", source, "recipe", make) == b"cut 1"
     (kept,) = (cache / "files").iterdir()
     kept.write_bytes(kept.read_bytes()[:-3])
@@ -166,14 +172,7 @@ def test_a_background_kept_by_an_earlier_format_is_not_reused(monkeypatch):
 
 def test_a_file_made_from_a_source_is_kept_until_the_source_or_recipe_changes(cache, monkeypatch):
     """The web pages' font cuts: half a second each, made once, not at every `serve`."""
-    source = cache / "font.ttf"
-    source.write_bytes(b"a font")
-    made = []
-
-    def make() -> bytes:
-        made.append(1)
-        return b"cut %d" % len(made)
-
+    source, make = _font_and_cutter(cache)
     first = background_cache.kept_file("f.woff2", source, "recipe 1", make)
     assert background_cache.kept_file("f.woff2", source, "recipe 1", make) == first == b"cut 1"
     assert background_cache.kept_file("f.woff2", source, "recipe 2", make) == b"cut 2"

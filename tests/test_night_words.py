@@ -9,7 +9,7 @@ from bunco_print.game.limits import EXTRAS
 from bunco_print.printing import backgrounds, pack, render
 from bunco_print.printing.pack import PackRequest
 
-from .pdftools import page_texts
+from .pdftools import page_texts, word_sizes
 
 OPTIONS = [
     {},
@@ -82,3 +82,12 @@ def test_the_nights_words_are_stamped_on_the_shared_backgrounds(tmp_path, monkey
     )
     assert "8:30 pm" in texts["host-checklist.pdf"] and "$20 a player" in texts["sign-in-sheet.pdf"]
     assert "December" not in " ".join(texts.values())
+
+
+def test_a_four_digit_prize_is_printed_as_large_as_the_others():
+    """The handout leaves each prize's amount room for the largest one's digits (three at
+    least): a $1,200 prize as large as a $900 one, not shrunk into a three-digit room."""
+    built = pack.build_pack(PackRequest(players=12, seed=1, date="2026-12-04", buy_in=300))
+    handout = built.documents["rules-handout.pdf"]
+    sizes = {word: size for size, word, _page in word_sizes(handout) if word.startswith("$")}
+    assert sizes["$1,200"] == pytest.approx(sizes["$900"], abs=0.05) == 10.5

@@ -277,9 +277,13 @@ def rules_pages(night: Inputs) -> RulesPages:
 
 
 def _amount_room(night: Inputs) -> float:
-    """Room for a prize's amount in the handout's prizes line, in ems: as wide as three digits
-    and the currency, in the display font (a larger amount is stamped smaller to fit)."""
-    return round(night.font("display").width(format_money(999, night.event.currency), 1), 3)
+    """Room for a prize's amount in the handout's prizes line, in ems: as wide as the largest
+    prize's digits, three at least, all nines, and the currency, in the display font. The
+    backgrounds then change with the number of digits only, never with the amounts; a wider
+    amount than that is stamped smaller to fit."""
+    largest = max((prize.amount for prize in night.event.prizes), default=0)
+    nines = 10 ** max(3, len(str(largest))) - 1
+    return round(night.font("display").width(format_money(nines, night.event.currency), 1), 3)
 
 
 def handout_kicker(night: Inputs, room: float) -> str:

@@ -210,6 +210,13 @@ def test_simulate_writes_a_night_that_validates(tmp_path):
         assert (out / name).read_bytes() == (again / name).read_bytes()
 
 
+def test_a_nights_headline_counts_as_people_do(tmp_path):
+    one = run("simulate", "--players", 4, "--seed", 1, "--out", tmp_path / "one").output
+    assert "Classic Bunco: 4 players, 1 table, 24 rounds" in " ".join(one.split())
+    ghosts = run("simulate", "--players", 7, "--seed", 1, "--out", tmp_path / "seven").output
+    assert "7 players, 2 tables, 1 ghost, 24 rounds" in " ".join(ghosts.split())
+
+
 def test_simulate_tournament_plays_the_semi_final_too(tmp_path):
     out = tmp_path / "t"
     result = run(

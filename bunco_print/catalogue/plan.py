@@ -21,7 +21,7 @@ from bunco_print.edges.inputs import read_bytes
 from bunco_print.errors import InputError
 from bunco_print.game import reader, rulesets
 from bunco_print.game.limits import EXTRAS, MAX_PLAYERS, MIN_PLAYERS, PAPERS, PER_PAGE, check_extras
-from bunco_print.game.values import check_date, printable
+from bunco_print.game.values import check_date, counted, printable
 from bunco_print.printing.orders import NONE, read_money
 from bunco_print.signing import keys, links
 from bunco_print.theming import themes
@@ -184,7 +184,7 @@ def make_plan(settings: Mapping[str, object], names: Mapping[str, str]) -> Catal
     if packs > MAX_PACKS:
         asked = {"player count": players, "paper": papers, "per-page choice": per_page}
         asked["ruleset"] = ruleset_ids
-        product = " x ".join(f"{len(v)} {k}{'s' * (len(v) != 1)}" for k, v in asked.items())
+        product = " x ".join(counted(len(v), k) for k, v in asked.items())
         raise InputError(
             f"{product} make {packs} packs a listing; at most {MAX_PACKS} fit a shop's 5 files, "
             "so ask for fewer"

@@ -11,6 +11,7 @@ from rich.table import Table
 from bunco_print.cli import files
 from bunco_print.cli.main import app, out, say
 from bunco_print.cli.options import Declared, declared, plain
+from bunco_print.game.values import counted
 from bunco_print.printing import orders
 from bunco_print.printing.request import PackRequest, options
 
@@ -103,9 +104,9 @@ def _summary(result, folder: Path, seed: int) -> None:
     table = Table(title=plain(f"{event.title} — {when}"), show_header=False, box=None)
     table.add_column()
     table.add_column(overflow="fold")  # a long path is shown whole, never cut
-    ghosts = f", {event.ghosts} ghost seat(s)" if event.ghosts else ""
+    ghosts = f", {counted(event.ghosts, 'ghost seat')}" if event.ghosts else ""
     rows = {
-        "players": f"{event.players} at {len(event.tables)} tables{ghosts}",
+        "players": f"{event.players} at {counted(len(event.tables), 'table')}{ghosts}",
         "pages": str(result.pages),
         "pot": format_money(event.pot, event.currency)
         if event.amounts_known

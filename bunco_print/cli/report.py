@@ -17,6 +17,7 @@ from rich.text import Text
 from bunco_print.cli.fields import flag, worded
 from bunco_print.game.money import format_money as money
 from bunco_print.game.night import Night
+from bunco_print.game.values import counted
 
 if TYPE_CHECKING:  # the engine's types: a pack's report loads none of it
     from bunco_print.engine.awards import Settlement, Standing
@@ -33,11 +34,11 @@ def plain(text: object, style: str = "") -> Text:
 
 
 def headline(night: Night) -> Text:
-    ghosts = f", {night.ghosts} ghost{'s' * (night.ghosts != 1)}" if night.ghosts else ""
+    ghosts = f", {counted(night.ghosts, 'ghost')}" if night.ghosts else ""
     event = f"  [{night.event_id}]" if night.event_id else ""
     return plain(
-        f"{night.ruleset.name}: {night.players} players, {len(night.tables)} tables{ghosts}, "
-        f"{night.rounds} rounds{event}"
+        f"{night.ruleset.name}: {night.players} players, {counted(len(night.tables), 'table')}"
+        f"{ghosts}, {night.rounds} rounds{event}"
     )
 
 
@@ -51,9 +52,7 @@ def verdict(validation: Validation) -> Text:
             text += f" {len(validation.warnings)} warning(s) to look at."
         return plain(text, style="bold green")
     count = len(validation.errors)
-    return plain(
-        f"The totals do not hold together: {count} error{'s' * (count > 1)}.", style="bold red"
-    )
+    return plain(f"The totals do not hold together: {counted(count, 'error')}.", style="bold red")
 
 
 def problems_table(validation: Validation) -> Table | None:

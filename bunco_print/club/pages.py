@@ -13,6 +13,7 @@ from bunco_print.club.standings import Row
 from bunco_print.club.year_end import YearEnd
 from bunco_print.errors import BuncoError
 from bunco_print.game.money import format_money
+from bunco_print.game.values import counted
 from bunco_print.printing import render
 from bunco_print.theming import themes
 
@@ -47,7 +48,7 @@ def _pdf(template: str, context: dict) -> bytes:
 
 def standings_context(club: Club, rows: Sequence[Row], nights: int, paper: str = "letter") -> dict:
     money = club.currency
-    season = f"{club.year} season · after {nights} night{'s' * (nights != 1)}"
+    season = f"{club.year} season · after {counted(nights, 'night')}"
     return _page(club, season, "Season standings", paper) | {
         "minis": club.minis,
         "rule": _points_rule(club),
@@ -74,9 +75,7 @@ def standings_context(club: Club, rows: Sequence[Row], nights: int, paper: str =
 def _points_rule(club: Club) -> str:
     words = {"win": "win", "loss": "loss", "bunco": "Bunco", "mini_bunco": "mini Bunco",
              "night": "night played", "prize": "prize won"}  # fmt: skip
-    parts = [
-        f"{n} point{'s' * (abs(n) != 1)} a {words[key]}" for key, n in club.points.items() if n
-    ]
+    parts = [f"{counted(n, 'point')} a {words[key]}" for key, n in club.points.items() if n]
     return "Points: " + ("; ".join(parts) if parts else "none counted") + "."
 
 

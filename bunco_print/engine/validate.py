@@ -15,6 +15,7 @@ from bunco_print.engine.totals import SheetTotals, Totals
 from bunco_print.errors import InputError
 from bunco_print.game.night import Night, room_seats, with_groups
 from bunco_print.game.rulesets import Ruleset
+from bunco_print.game.values import counted
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def _room_errors(room, night: Night, by_sheet: dict[str, SheetTotals]) -> list[P
             Problem(
                 "group_size",
                 f"{where} has {len(room.sheets)} sheets, but its "
-                f"{len(room.tables)} tables seat {seats}",
+                f"{counted(len(room.tables), 'table')} seat{'s' * (len(room.tables) == 1)} {seats}",
             )
         ]
     unseen = seats - len(present)
@@ -180,11 +181,11 @@ def _room_errors(room, night: Night, by_sheet: dict[str, SheetTotals]) -> list[P
         total = sum(getattr(s, stat) for s in present)
         if total > high or total + unseen * night.rounds < low:
             expect = f"exactly {low}" if low == high else f"from {low} to {high}"
-            why = f"{len(room.tables)} tables x {night.rounds} rounds"
+            why = f"{counted(len(room.tables), 'table')} x {night.rounds} rounds"
             if room.ghosts and not night.team_cards:
-                why += f", {room.ghosts} ghost seat{'s' * (room.ghosts > 1)} off the sheets"
+                why += f", {counted(room.ghosts, 'ghost seat')} off the sheets"
             if unseen:
-                why += f", {unseen} sheet{'s' * (unseen > 1)} missing"
+                why += f", {counted(unseen, 'sheet')} missing"
             found.append(
                 Problem(
                     f"{stat}_total",

@@ -43,7 +43,7 @@ from bunco_print.game.limits import (
     whole,
 )
 from bunco_print.game.night import Night, SeatCard, Sheet, TallyPad, build
-from bunco_print.game.values import check_date, shown
+from bunco_print.game.values import check_date, counted, shown
 
 FORMAT = 1
 MAX_BYTES = 2_000_000  # a 400-player, 12-set manifest is about 300 kB
@@ -292,7 +292,8 @@ def _agrees(f: dict, night: Night) -> None:
     tables = f["tables"]
     if len(tables) != len(night.tables):
         raise InputError(
-            f"tables: {night.players} players sit at {len(night.tables)} tables, not {len(tables)}",
+            f"tables: {night.players} players sit at {counted(len(night.tables), 'table')}, "
+            f"not {len(tables)}",
             field="tables",
         )
     for i, (given, table) in enumerate(zip(tables, night.tables, strict=True)):

@@ -39,7 +39,7 @@ from bunco_print.game.limits import (
 from bunco_print.game.money import split_pot
 from bunco_print.game.rulesets import Ruleset
 from bunco_print.game.seating import seat_ghosts
-from bunco_print.game.values import check_date
+from bunco_print.game.values import check_date, counted
 
 
 @dataclass(frozen=True)
@@ -308,7 +308,8 @@ def _check_sheets(sheets: Sequence[Sheet], ruleset: Ruleset, players: int, table
     if ruleset.sheet_kind == "team":
         if len(sheets) != 2 * tables:
             raise InputError(
-                f"sheets: {tables} tables play with {2 * tables} team cards, not {len(sheets)}",
+                f"sheets: {counted(tables, 'table')} play{'s' * (tables == 1)} with "
+                f"{2 * tables} team cards, not {len(sheets)}",
                 field="sheets",
             )
     elif len(sheets) != players:
@@ -356,7 +357,7 @@ def _check_seat_cards(cards: Sequence[SeatCard], tables: Sequence[Table]) -> Non
 def _check_tally_pads(pads: Sequence[TallyPad], tables: int, sets: int) -> None:
     if len(pads) > tables * sets + MAX_SPARE_PADS:
         raise InputError(
-            f"tally_pads: {tables} tables and {sets} sets need at most "
+            f"tally_pads: {counted(tables, 'table')} and {counted(sets, 'set')} need at most "
             f"{tables * sets + MAX_SPARE_PADS} pads, not {len(pads)}",
             field="tally_pads",
         )

@@ -18,6 +18,12 @@ BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """A count and its noun as people say it: "1 table", "3 tables" (`plural` where adding an
+    s is not it)."""
+    return f"{n} {noun if abs(n) == 1 else plural or noun + 's'}"
+
+
 def printable(text: str) -> str:
     """`text` with line breaks and other control characters escaped: one line, whatever it is."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bunco_print.game.money import format_money
+from bunco_print.game.values import counted
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import Inputs, kicker_case, kicker_spacing, nice_date, titled
 from bunco_print.printing.layout.geometry import Block, Label, page_size_css
@@ -160,7 +161,7 @@ def chart_words(night: Inputs) -> tuple[tuple[str, str], ...]:
     per_match = 3 if ruleset.points_per_match == "round" else 1
 
     def points(n: int) -> str:
-        return f"{n} point{'s' if n != 1 else ''}"
+        return counted(n, "point")
 
     mini = f": a mini {word}" if ruleset.track_mini_buncos else ""
     return (
@@ -262,7 +263,7 @@ def rules_pages(night: Inputs) -> RulesPages:
             dia_h * k,
             tuple(_scaled(label, k) for label in labels),
             id="bp-fig-movement",
-            alt=f"The {len(night.event.tables)} tables, with arrows for who moves where",
+            alt=f"The {counted(len(night.event.tables), 'table')}, with arrows for who moves where",
         ),
         keys=legend_keys(night),
         chart_words=chart_words(night),

@@ -49,7 +49,7 @@ def verdict(validation: Validation) -> Text:
         buncos = sum(r.buncos for r in rows)
         text = f"The totals hold together: {len(rows)} sheets, {wins:g} wins, {buncos:g} Buncos."
         if validation.warnings:
-            text += f" {len(validation.warnings)} warning(s) to look at."
+            text += f" {counted(len(validation.warnings), 'warning')} to look at."
         return plain(text, style="bold green")
     count = len(validation.errors)
     return plain(f"The totals do not hold together: {counted(count, 'error')}.", style="bold red")

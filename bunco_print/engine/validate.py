@@ -170,7 +170,7 @@ def _room_errors(room, night: Night, by_sheet: dict[str, SheetTotals]) -> list[P
         return [
             Problem(
                 "group_size",
-                f"{where} has {len(room.sheets)} sheets, but its "
+                f"{where} has {counted(len(room.sheets), 'sheet')}, but its "
                 f"{counted(len(room.tables), 'table')} seat{'s' * (len(room.tables) == 1)} {seats}",
             )
         ]

@@ -101,26 +101,27 @@ PAGE_FACES = (("display", "400"), ("body", "400"), ("body", "700"))
 def web_font(path: Path) -> tuple[bytes, str]:
     """The theme's font for a page: subset to what the pages write and compressed as WOFF2
     (a full TTF is hundreds of kB a face: a phone's first visit paid for two of them). Made
-    once per font and kept in the cache between servers (half a second a face); a font
-    fontTools cannot read is sent as it is."""
-    from fontTools import subset
-    from fontTools.ttLib import TTLibError
-
+    once per font and kept in the cache between servers (half a second a face; a server whose
+    cuts are kept does not even load fontTools' subsetter); a font fontTools cannot read is
+    sent as it is."""
     try:
         import brotli  # noqa: F401 - WOFF2's compression, there with WeasyPrint's fontTools[woff]
 
         flavor, kind = "woff2", "font/woff2"
     except ImportError:
         flavor, kind = "woff", "font/woff"
-    try:
-        subset.load_font(str(path), subset.Options(), lazy=True).close()
-    except (TTLibError, OSError, ValueError):
-        return path.read_bytes(), FONT_TYPES.get(path.suffix.lower(), "application/octet-stream")
     recipe = f"{flavor} {PAGE_TEXT} {LAYOUT_FEATURES} {fontTools.version}"
-    cut = background_cache.kept_file(
-        f"{path.stem}.{flavor}", path, recipe, lambda: _cut(path, flavor)
-    )
+    try:
+        cut = background_cache.kept_file(
+            f"{path.stem}.{flavor}", path, recipe, lambda: _cut(path, flavor)
+        )
+    except _Unreadable:
+        return path.read_bytes(), FONT_TYPES.get(path.suffix.lower(), "application/octet-stream")
     return cut, kind
+
+
+class _Unreadable(Exception):
+    """A font fontTools cannot read: sent as it is, never kept."""
 
 
 LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
@@ -128,8 +129,12 @@ LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
 
 def _cut(path: Path, flavor: str) -> bytes:
     from fontTools import subset
+    from fontTools.ttLib import TTLibError
 
-    font = subset.load_font(str(path), subset.Options())
+    try:
+        font = subset.load_font(str(path), subset.Options())
+    except (TTLibError, OSError, ValueError):
+        raise _Unreadable from None
     options = subset.Options()
     options.layout_features = LAYOUT_FEATURES
     options.name_IDs, options.hinting = ["*"], False  # a phone's screen does not use hints

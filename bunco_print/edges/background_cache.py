@@ -140,11 +140,11 @@ def keep(name: str, made_from: Path, recipe: str, data: bytes) -> None:
 
 def _kept_path(name: str, made_from: Path, recipe: str) -> Path | None:
     folder = config.cache_dir()
+    if folder is None:
+        return None
     try:
         stat = made_from.stat()
     except OSError:
-        return None
-    if folder is None:
         return None
     digest = hashlib.sha256(
         f"{made_from}\0{stat.st_size}\0{stat.st_mtime_ns}\0{recipe}\0{__version__}".encode()

@@ -31,7 +31,6 @@ LONG_AMOUNT = 0.75  # an amount of five characters or more ("$1,000") starts thi
 # most; the heading's top.
 KICKER_Y, KICKER_LIFT, KICKER_INSET, KICKER_SIZE, HEADING_Y = 48, 1.3, 40, 8, 60
 KICKER_TWO = 1.25  # two kicker lines' line height, em (.ps-two)
-KICKER_GAP = 0  # between the kicker's ascent..descent box and the heading's letters' (pt)
 # The pot's sum (players x buy-in = pot) at LIST_TOP, the prizes' list SUM_GAP under it (or at
 # LIST_TOP without a pot), its rule RULE_ABOVE over it; the notes NOTES_GAP under the list,
 # NOTES_H (k) tall (large print: room for NOTES_LINES lines, on the last page).
@@ -161,7 +160,7 @@ def _kicker(night: Inputs, date: str, cw: float, size: float, floor: float) -> S
     two = "\n" in text
     top = KICKER_Y - KICKER_LIFT * fs if two else KICKER_Y
     tall = (2 * KICKER_TWO if two else night.font("body", "700").line) * fs
-    at = Block(MARGIN, min(top, _heading_top(night) - KICKER_GAP - tall), cw)
+    at = Block(MARGIN, min(top, _heading_top(night) - tall), cw)
     return night.words_in("ps-kicker", at, text, fs, "muted", weight="700", align="center",
                           line=KICKER_TWO if two else 0, spacing=spacing)  # fmt: skip
 

@@ -159,17 +159,13 @@ def chart_words(night: Inputs) -> tuple[tuple[str, str], ...]:
     """The scoring chart's words: each example roll's points and why."""
     ruleset, word = night.ruleset, night.ruleset.word
     per_match = 3 if ruleset.points_per_match == "round" else 1
-
-    def points(n: int) -> str:
-        return counted(n, "point")
-
     mini = f": a mini {word}" if ruleset.track_mini_buncos else ""
     return (
-        (points(per_match), "one die shows the mark"),
-        (points(2 * per_match), "two dice show the mark"),
-        (points(ruleset.mini_bunco_points), f"three of a kind, not the mark{mini}"),
-        (points(ruleset.bunco_points), f"{word}! Call it out"),
-        ("0 points", "no mark: pass the dice left"),
+        (counted(per_match, "point"), "one die shows the mark"),
+        (counted(2 * per_match, "point"), "two dice show the mark"),
+        (counted(ruleset.mini_bunco_points, "point"), f"three of a kind, not the mark{mini}"),
+        (counted(ruleset.bunco_points, "point"), f"{word}! Call it out"),
+        (counted(0, "point"), "no mark: pass the dice left"),
     )
 
 

@@ -10,7 +10,7 @@ and the tagged documents' structure trees (pdf/tags.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from io import BytesIO
 
 import pikepdf
@@ -64,10 +64,8 @@ def lay_out_html(html: str) -> tuple[bytes, dict]:
     return pdf, pages
 
 
-@lru_cache(maxsize=4)
 def _converted(pdf: bytes) -> tuple[bytes, str]:
-    """The laid-out PDF with its text in simple fonts, and what converting it made. (A process
-    that lays the same backgrounds out again, its cache off, converts them once.)"""
+    """The laid-out PDF with its text in simple fonts, and what converting it made."""
     with pikepdf.open(BytesIO(pdf)) as template:
         made = simple.kept(template, simple.convert(template))
         out = BytesIO()

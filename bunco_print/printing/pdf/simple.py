@@ -140,10 +140,12 @@ def restored(pdf: pikepdf.Pdf, text: str) -> Converted:
     """What `kept` kept of a converted `pdf` (the PDF as it saved it)."""
     plain = json.loads(text)
     fonts = pdf.Root[SIMPLE]
+    # each face's one Path (one made for each code a page shows took half the time)
+    paths = {path: Path(path) for path in plain["codes"]}
     return Converted(
-        codes={Path(path): Codes.from_plain(codes) for path, codes in plain["codes"].items()},
-        fonts={(Path(path), part): fonts[n] for n, (path, part) in enumerate(plain["fonts"])},
-        shown=[{(Path(path), part, code) for path, part, code in s} for s in plain["shown"]],
+        codes={paths[path]: Codes.from_plain(codes) for path, codes in plain["codes"].items()},
+        fonts={(paths[path], part): fonts[n] for n, (path, part) in enumerate(plain["fonts"])},
+        shown=[{(paths[path], part, code) for path, part, code in s} for s in plain["shown"]],
     )
 
 

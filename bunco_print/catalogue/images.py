@@ -6,7 +6,8 @@ around them are drawn with Pillow in the theme's own fonts and colours.
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -107,9 +108,18 @@ def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[
 
 
 def _png(image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
+    """An RGB image as PNG, its rows unfiltered. Pillow's encoder tries a filter on every row:
+    that took twice as long (70 ms an image) for files 3% smaller."""
+    width, height = image.size
+    raw, stride = image.convert("RGB").tobytes(), width * 3
+    rows = b"".join(b"\0" + raw[i : i + stride] for i in range(0, len(raw), stride))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    chunks = [(b"IHDR", header), (b"IDAT", zlib.compress(rows, PNG_LEVEL)), (b"IEND", b"")]
+    return b"\x89PNG\r\n\x1a\n" + b"".join(_chunk(kind, data) for kind, data in chunks)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 class _Pages:

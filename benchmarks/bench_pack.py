@@ -22,16 +22,18 @@ import time
 
 from bunco_print.printing import render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
-from bunco_print.printing.pdf import writer
+from bunco_print.printing.pdf import draw, fonts, writer
 from bunco_print.theming import themes
 
 
 def fresh() -> None:
     """Forget what this process kept of an earlier pack's own pages (the parsed template each
-    of a pack's files is written from), so that every timed pack reads and writes its own, as
-    a `bunco-print pack` process does. What a process keeps of a theme (its fonts, stylesheet
-    and art) stays, as in a batch run."""
-    writer._source.cache_clear()
+    of a pack's files is written from, its pages' compressed contents, its QR codes, its fonts
+    cut to the letters it shows), so that every timed pack makes its own, as a `bunco-print
+    pack` process does. What a process keeps of a theme (its fonts' metrics, stylesheet and
+    art) stays, as in a batch run."""
+    for kept in (writer._source, writer._deflate, draw.qr, fonts.subset_font):
+        kept.cache_clear()
 
 
 def time_pack(players: int, runs: int) -> tuple[float, int]:

@@ -162,7 +162,10 @@ def missing_glyphs(fonts: Path | tuple[Path, ...], text: str) -> str:
     )
 
 
-@lru_cache(maxsize=32)
+# A catalogue's task writes 12 files for each of its 4 packs, each cutting a face or three to
+# the same letters as the pack before it: 32 kept cuts were forgotten before they came round
+# again (310 cuts a listing; 65 now).
+@lru_cache(maxsize=256)
 def subset_font(path: Path, gids: frozenset[int], unicodes: frozenset[int] = frozenset()) -> bytes:
     """The font file cut down to glyphs `gids` (and .notdef, and the parts of composite
     glyphs), each keeping its glyph id (a CID is a glyph id: CIDToGIDMap /Identity); given

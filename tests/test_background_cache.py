@@ -139,6 +139,44 @@ def test_a_kept_file_changed_since_it_was_kept_is_made_again(cache):
     assert background_cache.kept_file("f.woff2", source, "recipe", make) == b"cut 2"
 
 
+@pytest.mark.parametrize("first", ["pack", "catalogue"])
+def test_a_pack_and_a_catalogue_of_the_same_html_each_take_their_own(cache, first):
+    """A seller tries one shop pack with `pack`, then makes the shop (or the other way round):
+    both lay out the same HTML, the pack's backgrounds with their text in simple fonts, the
+    catalogue's pass without. Each takes only what it kept, and every font of every file is
+    embedded (a catalogue that took the pack's wrote fonts with no program at all)."""
+    from bunco_print.catalogue.backgrounds import SharedBackgrounds
+    from bunco_print.printing.orders import pack_request
+
+    order = dict(players=8, seed=1, date="none", buy_in="none", qr=False, extras="all")
+    makers = {
+        "pack": lambda: build_pack(pack_request(order)),
+        "catalogue": lambda: build_pack(pack_request(order), lay_out=SharedBackgrounds()),
+    }
+    makers[first]()
+    then = makers["catalogue" if first == "pack" else "pack"]()
+    for name, pdf in {"pack.pdf": then.pack_pdf, **then.documents}.items():
+        assert not fonts_without_program(pdf), f"{name}: {fonts_without_program(pdf)}"
+
+
+def fonts_without_program(pdf: bytes) -> list[str]:
+    """The fonts of the PDF (simple, or under a composite font) that embed no program."""
+    import io
+
+    import pikepdf
+
+    missing = []
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                if obj.get("/Subtype") in ("/Type0", "/Type3"):
+                    continue  # its descendant is a font of its own; Type 3 draws its glyphs
+                described = obj.get("/FontDescriptor", {})
+                if not any(k in described for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                    missing.append(str(obj.get("/BaseFont", "(no name)")))
+    return missing
+
+
 def test_the_cache_can_be_turned_off(cache, monkeypatch):
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
     build_pack(request())
@@ -156,18 +194,18 @@ def test_the_key_follows_the_files_the_html_links(tmp_path):
     art = tmp_path / "star.svg"
     art.write_text("<svg/>")
     html = f'<img src="{art.as_uri()}">'
-    before = background_cache.key(html)
+    before = background_cache.key(html, "backgrounds")
     art.write_text("<svg><rect/></svg>")
-    assert background_cache.key(html) != before
+    assert background_cache.key(html, "backgrounds") != before
 
 
 def test_a_background_kept_by_an_earlier_format_is_not_reused(monkeypatch):
     """What the kept PDF holds can change within a version (its fonts noting their files, its
     needless groups dropped): an entry of another FORMAT is laid out anew."""
     html = "<p>Bunco</p>"
-    now = background_cache.key(html)
+    now = background_cache.key(html, "backgrounds")
     monkeypatch.setattr(background_cache, "FORMAT", background_cache.FORMAT - 1)
-    assert background_cache.key(html) != now
+    assert background_cache.key(html, "backgrounds") != now
 
 
 def test_a_file_made_from_a_source_is_kept_until_the_source_or_recipe_changes(cache, monkeypatch):

@@ -77,7 +77,7 @@ class SharedBackgrounds:
     def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
-        found = Backgrounds.kept(*background_cache.cached(html, lay_out_pass))
+        found = Backgrounds.kept(*background_cache.cached(html, lay_out_pass, kind="pass"))
         pages, words, trees = found.pages, found.words, found.tags
         laid = pikepdf.open(BytesIO(found.pdf))
         # a document may come in several sections (its full pages, then its last page's): each

@@ -39,10 +39,12 @@ _FILE_URI = re.compile(r"file://[^\"')\s]+")
 SEAL = 32  # a kept file's last bytes: the sha256 of what comes before them
 
 
-def key(html: str) -> str:
-    """A digest of the HTML, the size and time of every file it links (art, fonts), the
-    version of bunco-print, WeasyPrint's files, and the FORMAT of what is kept."""
-    digest = hashlib.sha256(html.encode())
+def key(html: str, kind: str) -> str:
+    """A digest of what is kept (`kind`), the HTML, the size and time of every file it links
+    (art, fonts), the version of bunco-print, WeasyPrint's files, and the FORMAT of what is
+    kept."""
+    digest = hashlib.sha256(f"{kind}\n".encode())
+    digest.update(html.encode())
     for uri in sorted(set(_FILE_URI.findall(html))):
         try:
             stat = Path(unquote(urlparse(uri).path)).stat()
@@ -66,13 +68,15 @@ def _weasyprint() -> str:
     return f"{origin} {stat.st_size} {stat.st_mtime_ns}"
 
 
-def cached(html: str, make: Callable[[str], tuple[bytes, dict]]) -> tuple[bytes, dict]:
-    """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept. A cache
-    that cannot be read or written is skipped, never an error."""
+def cached(html: str, make: Callable[[str], tuple[bytes, dict]], kind: str) -> tuple[bytes, dict]:
+    """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept. `kind`
+    names what `make` makes: one HTML may be laid out by several makers (a pack's backgrounds,
+    their text in simple fonts; a catalogue's pass, not yet), and each takes only its own. A
+    cache that cannot be read or written is skipped, never an error."""
     folder = config.cache_dir()
     if folder is None:
         return make(html)
-    name = key(html)
+    name = key(html, kind)
     pdf_path, pages_path = folder / f"{name}.pdf", folder / f"{name}.json"
     try:
         marker = json.loads(pages_path.read_text(encoding="utf-8"))

@@ -325,7 +325,7 @@ def cached_backgrounds(html: str) -> Backgrounds:
     def make(html: str) -> tuple[bytes, dict]:  # by the early worker, where there is one
         return passes.early(lay_out_html, html) or lay_out_html(html)
 
-    pdf, pages = background_cache.cached(html, make)
+    pdf, pages = background_cache.cached(html, make, kind="backgrounds")
     passes.dismiss_early()  # not needed: the backgrounds were cached
     return Backgrounds.kept(pdf, pages)
 

@@ -66,7 +66,7 @@ def printed_marks(theme: Theme) -> tuple[Printed, ...]:
     )
     html = f"<style>@page {{ size: 612pt 792pt; margin: 0 }} body {{ margin: 0 }}</style>{html}"
     if html not in _SEEN:
-        pdf, _ = background_cache.cached(html, _render)
+        pdf, _ = background_cache.cached(html, _render, kind="plain")
         _SEEN[html] = _measure(pdf, found)
     return _SEEN[html]
 

@@ -15,8 +15,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pikepdf
+import pypdfium2 as pdfium
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from typer.testing import CliRunner
 
 from bunco_print.catalogue import make_plan, plan, text
@@ -315,14 +317,37 @@ def test_packs_of_another_player_count_lay_out_only_what_the_count_changes(monke
     from bunco_print.printing.pack import build_pack
 
     monkeypatch.setenv("BUNCO_PRINT_CACHE", "off")
-    laid_out = []
+    laid_out, handouts = [], {}
     with SharedBackgrounds() as shared:
         for players in (8, 16):
             order = dict(players=players, theme=THEME, seed=1, date="2026-12-04", qr=False)
             pack = build_pack(pack_request(order), lay_out=shared)
             assert len(page_texts(pack.documents["score-sheets.pdf"])) == players
             laid_out.append(shared.laid_out - sum(laid_out))
+            handouts[players] = pack.documents["rules-handout.pdf"]
         # the second pack took its score sheets, the full pages of its tally pads and seat
-        # cards, the markers and pieces from the first: it laid out its rules handout, prize
-        # sheet and the last pages of tally pads and seat cards at most
-        assert laid_out[0] >= 7 and laid_out[1] <= 4 and shared.shared >= 5
+        # cards, the markers and pieces from the first, and the layout of its rules handout,
+        # whose words are the same: only its figures (the night's facts, the movement) were
+        # drawn again. It laid out its prize sheet and the last pages of tally pads and seat
+        # cards at most.
+        assert laid_out[0] >= 7 and laid_out[1] <= 3 and shared.shared >= 5
+        assert shared.drawn_again == 1
+    # ... and the handout is the one a pack of 16 lays out for itself: the same pictures, the
+    # same words, the same alt texts for a screen reader
+    order = dict(players=16, theme=THEME, seed=1, date="2026-12-04", qr=False)
+    with SharedBackgrounds() as alone:
+        own = build_pack(pack_request(order), lay_out=alone).documents["rules-handout.pdf"]
+    assert page_texts(handouts[16]) == page_texts(own)
+    assert alt_texts(handouts[16]) == alt_texts(own) != alt_texts(handouts[8])
+    assert any(alt.startswith("16 players, 4 tables") for alt in alt_texts(own))
+    pages = zip(pdfium.PdfDocument(handouts[16]), pdfium.PdfDocument(own), strict=True)
+    for drawn_again, laid in pages:
+        a, b = (page.render(scale=60 / 72).to_pil().convert("L") for page in (drawn_again, laid))
+        assert not ImageChops.difference(a, b).getbbox()
+
+
+def alt_texts(pdf: bytes) -> list[str]:
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return sorted(
+            str(o.Alt) for o in doc.objects if isinstance(o, pikepdf.Dictionary) and "/Alt" in o
+        )

@@ -2,11 +2,16 @@
 
 pack.build_pack lays one HTML out holding every document. Most documents (score sheets, tally
 pads, seat cards, table markers, pieces) come out the same for 8 and for 24 players; only the
-prize sheet and the rules handout name the pot and the tables. So the HTML is cut into its
-`<section class="doc-...">`s and each is remembered by the digest of its HTML: a pack lays out
-only the documents no earlier pack of the task had (in one WeasyPrint pass), and its
-backgrounds are its documents' pages, copied into one PDF. Each pass is kept in the background
-cache too, so a re-run that only changes the words or the seed lays nothing out.
+prize sheet, the seat cards' last page and the rules handout name the pot, the players or the
+tables. So the HTML is cut into its `<section class="doc-...">`s and each is remembered by the
+digest of its HTML: a pack lays out only the documents no earlier pack of the task had (in one
+WeasyPrint pass), and its backgrounds are its documents' pages, copied into one PDF.
+
+A handout whose words are the same and whose figures differ (the night's facts, the movement
+of 8 or 24 players: drawn into the pages after WeasyPrint, pdf/layers.py) is not laid out
+again: the earlier pack's pages, as WeasyPrint left them, get this pack's figures and their
+alt texts. Each pass is kept in the background cache as WeasyPrint left it, so a re-run that
+only changes the words or the seed lays nothing out.
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from io import BytesIO
 import pikepdf
 
 from bunco_print.edges import background_cache
-from bunco_print.printing.backgrounds import Backgrounds, lay_out_backgrounds, lay_out_pass
+from bunco_print.printing.backgrounds import Backgrounds, drawn, lay_out_backgrounds, lay_out_raw
 from bunco_print.printing.passes import split_documents
+from bunco_print.printing.pdf.layers import blank_figures, figure_alts
+
+Sections = dict[str, tuple[str, str]]  # digest -> (document, its section of the HTML)
 
 
 class SharedBackgrounds:
@@ -27,11 +35,16 @@ class SharedBackgrounds:
     use it in a `with`) to let go of the laid-out PDFs."""
 
     def __init__(self) -> None:
-        self._passes: list[pikepdf.Pdf] = []  # each WeasyPrint pass's PDF, open
+        self._passes: list[pikepdf.Pdf] = []  # each pass's PDF, drawn, open
         self._documents: dict[str, tuple[int, list[int]]] = {}  # digest -> (pass, its pages)
         self._words: dict[str, dict[str, list]] = {}  # digest -> its room for words, by its page
         self._tags: dict[str, dict[int, list]] = {}  # digest -> its structure trees, by its page
+        self._raw: list[tuple[bytes, dict]] = []  # each WeasyPrint pass as it left it
+        # a section's layout (its HTML without its figures) -> (raw pass, the section laid out,
+        # its pages in that pass)
+        self._layouts: dict[str, tuple[int, str, list[int]]] = {}
         self.laid_out = 0  # documents laid out
+        self.drawn_again = 0  # documents whose layout an earlier pack had, with other figures
         self.shared = 0  # documents taken from an earlier pack
 
     def __enter__(self) -> SharedBackgrounds:
@@ -45,6 +58,8 @@ class SharedBackgrounds:
             pdf.close()
         self._passes.clear()
         self._documents.clear()
+        self._raw.clear()
+        self._layouts.clear()
 
     def __call__(self, html: str) -> Backgrounds:
         parts = split_documents(html)
@@ -54,8 +69,12 @@ class SharedBackgrounds:
         keys = [_digest(head, section, tail) for _doc, section in sections]
         missing = {k: s for k, s in zip(keys, sections, strict=True) if k not in self._documents}
         self.shared += len(keys) - len(missing)
-        if missing and not self._lay_out(head, missing, tail):
+        again = {k: s for k, s in missing.items() if _layout(head, s[1], tail) in self._layouts}
+        new = {k: s for k, s in missing.items() if k not in again}
+        if new and not self._lay_out(head, new, tail):
             return lay_out_backgrounds(html)  # pages not named by their document: no sharing
+        if again and not self._draw_again(head, again, tail):
+            return lay_out_backgrounds(html)
         pages: dict[str, list[int]] = {}
         words: dict[str, list] = {}
         trees: dict[int, list] = {}
@@ -74,34 +93,60 @@ class SharedBackgrounds:
         merged.save(buffer, deterministic_id=True)
         return Backgrounds(pdf=buffer.getvalue(), pages=pages, words=words, tags=trees)
 
-    def _lay_out(self, head: str, missing: dict[str, tuple[str, str]], tail: str) -> bool:
+    def _lay_out(self, head: str, missing: Sections, tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
         html = head + "".join(s for _d, s in missing.values()) + tail
-        found = Backgrounds.kept(*background_cache.cached(html, lay_out_pass, kind="pass"))
-        pages, words, trees = found.pages, found.words, found.tags
-        laid = pikepdf.open(BytesIO(found.pdf))
+        raw = background_cache.cached(html, lay_out_raw, kind="raw pass")
+        found = drawn(*raw, html)
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
-        taken = {doc: iter(pages.get(doc, ())) for doc, _s in missing.values()}
+        taken = {doc: iter(found.pages.get(doc, ())) for doc, _s in missing.values()}
         owned = [
             [next(taken[doc], None) for _ in re.findall(rf'id="{doc}-page-\d+"', section)]
             for doc, section in missing.values()
         ]
         left = [index for found in taken.values() for index in found]
-        if set(pages) != set(taken) or left or any(None in own or not own for own in owned):
-            laid.close()
+        if set(found.pages) != set(taken) or left or any(None in own or not own for own in owned):
             return False
-        self._passes.append(laid)
-        for key, own in zip(missing, owned, strict=True):
-            self._documents[key] = (len(self._passes) - 1, own)
-            self._words[key] = {
-                name: [own.index(page), *rect]
-                for name, (page, *rect) in words.items()
-                if page in own
-            }
-            self._tags[key] = {own.index(page): n for page, n in trees.items() if page in own}
+        self._raw.append(raw)
+        self._passes.append(pikepdf.open(BytesIO(found.pdf)))
+        for key, (_doc, section), own in zip(missing, missing.values(), owned, strict=True):
+            self._layouts[_layout(head, section, tail)] = (len(self._raw) - 1, section, own)
+            self._keep(key, found, own)
             self.laid_out += 1
         return True
+
+    def _draw_again(self, head: str, again: Sections, tail: str) -> bool:
+        """Draw these documents' figures into the pages an earlier pack's pass laid out with
+        other figures (its words the same), and give their pictures these alt texts."""
+        by_pass: dict[int, list[tuple[str, str, str, list[int]]]] = {}  # raw pass -> sections
+        for key, (_doc, section) in again.items():
+            index, earlier, own = self._layouts[_layout(head, section, tail)]
+            by_pass.setdefault(index, []).append((key, section, earlier, own))
+        for index, items in by_pass.items():
+            alts = [_alts(figure_alts(earlier), figure_alts(now)) for _k, now, earlier, _o in items]
+            if None in alts:
+                return False
+            html = head + "".join(section for _key, section, _earlier, _own in items) + tail
+            found = drawn(*self._raw[index], html)
+            self._passes.append(pikepdf.open(BytesIO(found.pdf)))
+            for (key, _section, _earlier, own), changed in zip(items, alts, strict=True):
+                for page in own:
+                    found.tags[page] = [_with_alts(n, changed) for n in found.tags.get(page, [])]
+                self._keep(key, found, own)
+                self.drawn_again += 1
+        return True
+
+    def _keep(self, key: str, found: Backgrounds, own: list[int]) -> None:
+        """A document's pages in `found`, the last pass drawn, where this pack and later ones
+        take them from."""
+        self._documents[key] = (len(self._passes) - 1, own)
+        self._words[key] = {
+            name: [own.index(page), *rect]
+            for name, (page, *rect) in found.words.items()
+            if page in own
+        }
+        self._tags[key] = {own.index(page): n for page, n in found.tags.items() if page in own}
 
 
 def _digest(head: str, section: str, tail: str) -> str:
@@ -109,3 +154,32 @@ def _digest(head: str, section: str, tail: str) -> str:
     digest.update(section.encode())
     digest.update(tail.encode())
     return digest.hexdigest()
+
+
+def _layout(head: str, section: str, tail: str) -> str:
+    """What WeasyPrint lays out of a section: its HTML without its figures' words and drawings."""
+    return _digest(head, blank_figures(section), tail)
+
+
+def _alts(earlier: dict[str, str], now: dict[str, str]) -> dict[str, str] | None:
+    """Each earlier alt text -> this pack's, for the figures whose alt text changed; None
+    when two figures had one alt text and now have two (a picture is known by its words), or
+    when a picture gains or loses its words (the tree holds only pictures with words)."""
+    changed: dict[str, str] = {}
+    for fig, alt in now.items():
+        old = earlier.get(fig, alt)
+        if changed.setdefault(old, alt) != alt or bool(old) != bool(alt):
+            return None
+    return {old: alt for old, alt in changed.items() if old != alt}
+
+
+def _with_alts(node, alts: dict[str, str]):
+    """A structure tree's element (pdf/tags.py) with its pictures' alt texts replaced."""
+    if not isinstance(node, dict):
+        return node  # a marked content's number
+    node = dict(node)
+    if "K" in node:
+        node["K"] = [_with_alts(kid, alts) for kid in node["K"]]
+    if node.get("Alt") in alts:
+        node["Alt"] = alts[node["Alt"]]
+    return node

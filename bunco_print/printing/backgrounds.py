@@ -23,6 +23,7 @@ from bunco_print.printing.pdf.model import Rect
 # The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
 # that a screen reader reads, headings and paragraphs in order.
 TAGGED = ("rules", "invitation")
+ANCHORS, TAGGED_PAGES = "@anchors", "@tagged"  # lay_out_raw's: each page's elements, by id
 
 
 @dataclass
@@ -74,11 +75,20 @@ def _converted(pdf: bytes) -> tuple[bytes, str]:
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:
+    return drawn(*lay_out_raw(html), html)
+
+
+def lay_out_raw(html: str) -> tuple[bytes, dict]:
+    """WeasyPrint's pages of the HTML, before any layer or figure is drawn into them (the
+    tagged documents' pages with their structure tree), and what `drawn` needs of the layout:
+    its documents' pages, and under passes' keys where its flowing text left room for the
+    night's words, where each page's elements are and which pages are tagged. As plain data:
+    the background cache keeps it (a catalogue draws one layout with other figures)."""
     document = render.layout(html)
     pages: dict[str, list[int]] = {}
     anchors, words = [], {}
     for index, page in enumerate(document.pages):
-        anchors.append({key: Rect.from_anchor(value) for key, value in page.anchors.items()})
+        anchors.append({key: list(value) for key, value in page.anchors.items()})
         for key, value in page.anchors.items():
             doc, sep, number = key.rpartition("-page-")
             if sep and number.isdigit():  # the page ids the layout gives (layout.Page.id)
@@ -86,8 +96,18 @@ def lay_out_backgrounds(html: str) -> Backgrounds:
             elif key.startswith("words-"):  # room in flowing text for the night's words
                 words[key] = [index, *value]
     tagged = [index for doc in TAGGED for index in pages.get(doc, ())]
-    pdf, trees = draw_layers(render.write_pdf(document, bool(tagged)), html, anchors, tagged)
-    return Backgrounds(pdf=pdf, pages=pages, anchors=anchors, words=words, tags=trees)
+    pdf = render.write_pdf(document, bool(tagged))
+    return pdf, {**pages, passes.WORDS: words, ANCHORS: anchors, TAGGED_PAGES: tagged}
+
+
+def drawn(pdf: bytes, raw: dict, html: str) -> Backgrounds:
+    """The pages `lay_out_raw` made, with the layers and figures `html` holds drawn into them
+    (pdf/layers.py): the HTML they were laid out from, or one that differs only in its
+    figures' drawings and words (layers.blank_figures)."""
+    pages = {doc: found for doc, found in raw.items() if not doc.startswith("@")}
+    anchors = [{key: Rect.from_anchor(box) for key, box in page.items()} for page in raw[ANCHORS]]
+    pdf, trees = draw_layers(pdf, html, anchors, raw[TAGGED_PAGES])
+    return Backgrounds(pdf, pages, anchors=anchors, words=raw[passes.WORDS], tags=trees)
 
 
 def lay_out_pass(html: str) -> tuple[bytes, dict]:

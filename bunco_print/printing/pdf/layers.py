@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
+from html import unescape
 from io import BytesIO
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -38,10 +39,29 @@ _FIGURE = re.compile(
     r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
 )
 _ART = re.compile(r'<link class="bp-art" href="([^"]+)">')
+# a figure's words and drawing: what `blank_figures` takes out of its element
+_FIGURE_PARTS = re.compile(
+    r'(<img class="(?:[^"]* )?bp-fig" id="[^"]+" alt=")([^"]*)("[^>]*? data-svg=")([^"]*)"'
+)
 _FACE = re.compile(
     r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
     r"font-weight: (\d+); font-style: (\w+); \}"
 )
+
+
+def blank_figures(html: str) -> str:
+    """The HTML without its figures' alt texts and drawings: what WeasyPrint lays out of it
+    (it only leaves each figure its room, and draw_layers draws it), so two HTMLs that differ
+    only there are laid out alike."""
+    return _FIGURE_PARTS.sub(lambda m: f'{m[1]}{m[3]}"', html)
+
+
+def figure_alts(html: str) -> dict[str, str]:
+    """Each figure's alt text, by its id."""
+    return {fig_id: unescape(alt) for fig_id, alt in _FIGURE_ALT.findall(html)}
+
+
+_FIGURE_ALT = re.compile(r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)" alt="([^"]*)"')
 
 
 def _faces(html: str) -> dict[str, dict[tuple[int, bool], Path]]:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from bunco_print.printing import render
+from bunco_print.printing import qr, render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 from bunco_print.printing.pdf import draw, fonts, writer
 from bunco_print.theming import themes
@@ -32,7 +32,7 @@ def fresh() -> None:
     cut to the letters it shows), so that every timed pack makes its own, as a `bunco-print
     pack` process does. What a process keeps of a theme (its fonts' metrics, stylesheet and
     art) stays, as in a batch run."""
-    for kept in (writer._source, writer._deflate, draw.qr, fonts.subset_font):
+    for kept in (writer._source, writer._deflate, draw.qr, qr.qr_grid, fonts.subset_font):
         kept.cache_clear()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 import qrcode
@@ -129,8 +129,11 @@ def _qr_layout(version: int) -> QRLayout:
     return QRLayout(n, width, blank, scatter, len(order), mask, paths)
 
 
+@lru_cache(maxsize=1024)
 def qr_grid(data: str) -> tuple[QRLayout, str]:
-    """The code's layout and its modules as a string of '0'/'1', `layout.width` per row."""
+    """The code's layout and its modules as a string of '0'/'1', `layout.width` per row.
+    Kept: a 200-player pack draws 250 codes 400 times (a table's code on its pad's pages
+    and its sheets, each in its document's file and in pack.pdf)."""
     version, codewords = _qr_codewords(data.encode())
     layout = _qr_layout(version)
     bits = (int.from_bytes(codewords, "big") << layout.bits - 8 * len(codewords)) ^ layout.mask

@@ -169,6 +169,17 @@ def test_a_one_table_nights_checklist_speaks_of_one_table():
     assert "tables" not in words
 
 
+def test_a_high_middle_low_nights_papers_call_its_head_the_high_table():
+    """High-Middle-Low names its tables High, Middle and Low: a sentence says "at the High
+    table", never "at the High"; so the checklist's bell and a ghost night's handout."""
+    pack = _pack(5, ruleset="mybunco", extras="host-checklist")
+    checklist = " ".join(" ".join(_texts(pack, "host-checklist.pdf")).split())
+    handout = " ".join(" ".join(page_texts(pack.documents["rules-handout.pdf"])).split())
+    assert "at the High table: it starts every round" in checklist
+    assert "one starts at the High table:" in handout
+    assert not re.search(r"at the High(?! table)", checklist + handout)
+
+
 def test_the_checklist_times_the_evening(named, blank):
     (text,) = _texts(named, "host-checklist.pdf")
     steps = ["Guests arrive", "Eat and mingle", "The rules", "Set 1", "Set 2", "Break"]

@@ -159,6 +159,12 @@ class Ruleset:
             return f"Group {group + 1} · Table {seat + 1}"
         return "Head table" if number == 1 else f"Table {number}"
 
+    def table_called(self, number: int, tables: int) -> str:
+        """What a sentence calls table `number` after "the": its name, and "table" after a
+        High-Middle-Low name ("at the High table", never "at the High")."""
+        name = self.table_name(number, tables)
+        return f"{name} table" if self.naming == "high_low" else name
+
 
 def available() -> list[str]:
     return sorted(

@@ -57,7 +57,7 @@ def needs(night: Inputs) -> tuple[Need, ...]:
     (the counts are stamped: the words are the same for any number of tables but one)."""
     event, ruleset = night.event, night.ruleset
     tables, players = len(event.tables), event.players
-    head = event.table(1).name
+    head = ruleset.table_called(1, tables)
     dice = 3 * tables + SPARE_DICE
     word = ruleset.word
     one = tables == 1  # a one-table night's words say so

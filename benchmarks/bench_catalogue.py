@@ -7,8 +7,10 @@ Goals (the issue asks for 12 themes, 96 packs, on a 2-core machine): the catalog
 shipped, every shipped theme is made and stand-in theme folders (each extending a shipped theme
 with colours of its own, so every listing is laid out anew) make up the 12. The one-by-one side
 runs a sample of the packs (each a whole `python -m bunco_print pack` process, as a seller would
-type it) and multiplies its median by the number of packs.
-Run: PYTHONPATH=. python benchmarks/bench_catalogue.py [--jobs N] [--sample N]
+type it) and multiplies its median by the number of packs. With --baseline DIR (a checkout of
+an earlier commit) the cold catalogue is made by both trees in turn, --rounds times, and the
+medians and their ratio are printed: compared in one run, on one machine.
+Run: PYTHONPATH=. python benchmarks/bench_catalogue.py [--jobs N] [--sample N] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -64,11 +66,64 @@ def stand_ins(folder: Path, shipped: list[str], count: int) -> list[str]:
     return made
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shop_command(shop: Path, jobs: int, themes_asked: list[str]) -> list[str]:
+    command = [sys.executable, "-m", "bunco_print", "catalogue", "--out", str(shop)]
+    command += ["--jobs", str(jobs), "--themes", ",".join(themes_asked)]
+    return command
+
+
+def time_shop(tree: Path, tmp: Path, jobs: int, themes_asked: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of the tree's cold catalogue (its own empty cache and folder)."""
+    compileall.compile_dir(str(tree / "bunco_print"), quiet=1)  # as after `pip install`
+    env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "PYTHONPATH": str(tree)}
+    env["BUNCO_PRINT_CACHE_DIR"] = str(Path(tempfile.mkdtemp(dir=tmp)) / "cache")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    shop = Path(tempfile.mkdtemp(dir=tmp)) / "shop"
+    cpu = cpu_seconds()
+    start = time.perf_counter()
+    subprocess.run(
+        shop_command(shop, jobs, themes_asked), check=True, capture_output=True, env=env, cwd=tree
+    )
+    return time.perf_counter() - start, cpu_seconds() - cpu
+
+
+def against(baseline: Path, jobs: int, rounds: int) -> None:
+    trees = {"this tree": ROOT, "baseline": baseline.resolve()}
+    names = themes.available()[:THEMES_ASKED]
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    with tempfile.TemporaryDirectory() as tmp:
+        asked = names + stand_ins(Path(tmp) / "themes", names, THEMES_ASKED - len(names))
+        for _ in range(rounds):
+            for name, tree in trees.items():
+                found[name].append(time_shop(tree, Path(tmp), jobs, asked))
+    packs = len(asked) * len(COUNTS) * len(PAPERS)
+    print(
+        f"the cold catalogue, {packs} packs with their images, medians of {rounds} rounds, "
+        f"alternating"
+    )
+    wall = {name: statistics.median(w for w, _ in rows) for name, rows in found.items()}
+    cpu = {name: statistics.median(c for _, c in rows) for name, rows in found.items()}
+    for name in trees:
+        print(f"  {name:<10} {wall[name]:6.1f} s, {cpu[name]:6.1f} s of CPU")
+    print(
+        f"  this tree / baseline: {wall['this tree'] / wall['baseline']:.2f} of the time, "
+        f"{cpu['this tree'] / cpu['baseline']:.2f} of the CPU  (goal: under 30 s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=0, help="catalogue --jobs (0: all cores)")
     parser.add_argument("--sample", type=int, default=4, help="packs made one by one")
+    parser.add_argument("--baseline", type=Path, help="another checkout, to compare against")
+    parser.add_argument("--rounds", type=int, default=2, help="with --baseline: rounds")
     args = parser.parse_args()
+    if args.baseline:
+        against(args.baseline, args.jobs, args.rounds)
+        return
     import bunco_print
 
     # As after `pip install`: bytecode compiled, so neither side pays for compiling.
@@ -81,8 +136,7 @@ def main() -> None:
         env["BUNCO_PRINT_CACHE_DIR"] = os.path.join(tmp, "cache")  # cold: nothing laid out yet
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         shop = Path(tmp) / "shop"
-        command = [sys.executable, "-m", "bunco_print", "catalogue", "--out", str(shop)]
-        command += ["--jobs", str(args.jobs), "--themes", ",".join(names + extra)]
+        command = shop_command(shop, args.jobs, names + extra)
         cpu = cpu_seconds()
         whole = run(command, env)
         cpu = cpu_seconds() - cpu

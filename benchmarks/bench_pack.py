@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bunco_print.printing import qr, render
+from bunco_print.printing import backgrounds, qr, render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 from bunco_print.printing.pdf import draw, fonts, writer
 from bunco_print.theming import themes
@@ -37,8 +37,10 @@ def fresh() -> None:
     cut to the letters it shows), so that every timed pack makes its own, as a `bunco-print
     pack` process does. What a process keeps of a theme (its fonts' metrics, stylesheet and
     art) stays, as in a batch run."""
-    for kept in (writer._source, writer._deflate, draw.qr, qr.qr_grid, fonts.subset_font):
-        getattr(kept, "cache_clear", lambda: None)()  # (an earlier tree may keep fewer)
+    kept = (writer._source, writer._deflate, draw.qr, qr.qr_grid, fonts.subset_font)
+    # (an earlier tree may keep fewer, or more: its backgrounds' conversion, by their PDF)
+    for memo in (*kept, backgrounds._converted):
+        getattr(memo, "cache_clear", lambda: None)()
 
 
 def time_pack(players: int, runs: int) -> tuple[float, int]:

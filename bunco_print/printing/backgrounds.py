@@ -103,7 +103,7 @@ def lay_out_raw(html: str) -> tuple[bytes, dict]:
 def drawn(pdf: bytes, raw: dict, html: str) -> Backgrounds:
     """The pages `lay_out_raw` made, with the layers and figures `html` holds drawn into them
     (pdf/layers.py): the HTML they were laid out from, or one that differs only in its
-    figures' drawings and words (layers.blank_figures)."""
+    figures' drawings and alt texts (layers.blank_figures)."""
     pages = {doc: found for doc, found in raw.items() if not doc.startswith("@")}
     anchors = [{key: Rect.from_anchor(box) for key, box in page.items()} for page in raw[ANCHORS]]
     pdf, trees = draw_layers(pdf, html, anchors, raw[TAGGED_PAGES])

@@ -39,10 +39,11 @@ _FIGURE = re.compile(
     r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
 )
 _ART = re.compile(r'<link class="bp-art" href="([^"]+)">')
-# a figure's words and drawing: what `blank_figures` takes out of its element
+# a figure's alt text and drawing: what `blank_figures` takes out of its element
 _FIGURE_PARTS = re.compile(
     r'(<img class="(?:[^"]* )?bp-fig" id="[^"]+" alt=")([^"]*)("[^>]*? data-svg=")([^"]*)"'
 )
+_FIGURE_ALT = re.compile(r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)" alt="([^"]*)"')
 _FACE = re.compile(
     r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
     r"font-weight: (\d+); font-style: (\w+); \}"
@@ -59,9 +60,6 @@ def blank_figures(html: str) -> str:
 def figure_alts(html: str) -> dict[str, str]:
     """Each figure's alt text, by its id."""
     return {fig_id: unescape(alt) for fig_id, alt in _FIGURE_ALT.findall(html)}
-
-
-_FIGURE_ALT = re.compile(r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)" alt="([^"]*)"')
 
 
 def _faces(html: str) -> dict[str, dict[tuple[int, bool], Path]]:

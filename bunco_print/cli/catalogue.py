@@ -12,7 +12,7 @@ from bunco_print.cli.main import app, err, say
 from bunco_print.cli.main import out as stdout
 from bunco_print.cli.options import Declared, declared
 from bunco_print.errors import InputError
-from bunco_print.game.values import shown_path
+from bunco_print.game.values import counted, shown_path
 
 
 def _declared() -> list[Declared]:
@@ -68,16 +68,11 @@ def catalogue(*, config: Path | None, out: Path, jobs: int, **given) -> None:
     shop_catalogue.check_out(plan, out)
     total = sum(len(listing.packs) for listing in plan.listings)
     outcome = _build(shop_catalogue, plan, out, jobs, total)
-    made = f"{_counted(len(outcome.written), 'listing')} made"
+    made = f"{counted(len(outcome.written), 'listing')} made"
     if outcome.packs:
-        made += f" ({_counted(outcome.packs, 'pack')})"
+        made += f" ({counted(outcome.packs, 'pack')})"
     kept = f", {len(outcome.skipped)} unchanged" if outcome.skipped else ""
     stdout.print(f"{made}{kept}: {shown_path(out / 'listings.csv')}")
-
-
-def _counted(count: int, thing: str) -> str:
-    """ "1 listing", "2 listings"."""
-    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _build(shop_catalogue, plan, folder: Path, jobs: int, total: int):

@@ -19,9 +19,9 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:
-    """A count and its noun as people say it: "1 table", "3 tables" (`plural` where adding an
-    s is not it)."""
-    return f"{n} {noun if abs(n) == 1 else plural or noun + 's'}"
+    """A count and its noun as people say it: "1 table", "3 tables", "2 losses" (`plural`
+    where adding an s or es is not it). The templates' `count` filter too."""
+    return f"{n} {noun if abs(n) == 1 else plural or noun + ('es' if noun.endswith('s') else 's')}"
 
 
 def printable(text: str) -> str:

@@ -27,6 +27,7 @@ from jinja2.loaders import split_template_path
 from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
+from bunco_print.game.values import counted
 from bunco_print.theming.ink_saver import ART_OPACITY
 from bunco_print.theming.themes import Theme
 
@@ -81,12 +82,6 @@ def _pt(value: float) -> str:
     return f"{value:.2f}pt"
 
 
-def _count(number: object, thing: str) -> str:
-    """`1 Bunco`, `2 Buncos`, `1 loss`, `10 losses`."""
-    plural = thing + ("es" if thing.endswith("s") else "s")
-    return f"{number} {thing if number == 1 else plural}"
-
-
 def art_uri(theme: Theme, name: str) -> str:
     """Where WeasyPrint finds a theme's art file, its opacities baked into solid colours (faint
     for the ink saver): pdf/opacity.py."""
@@ -113,7 +108,7 @@ FILTERS: dict[str, Callable] = {
     "money": format_money,
     "share": share_words,  # a prize's share of the pot in words, for amounts written in
     "pt": _pt,
-    "count": _count,
+    "count": counted,  # `wins|count("win")`: "1 win", "10 wins"; "2 losses"
     "art_uri": art_uri,  # `theme|art_uri("dice.svg")`
 }
 # an empty picture: where pdf/layers.py draws a figure, WeasyPrint only makes its room

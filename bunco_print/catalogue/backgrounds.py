@@ -27,7 +27,8 @@ from bunco_print.printing.backgrounds import Backgrounds, drawn, lay_out_backgro
 from bunco_print.printing.passes import split_documents
 from bunco_print.printing.pdf.layers import blank_figures, figure_alts
 
-Sections = dict[str, tuple[str, str]]  # digest -> (document, its section of the HTML)
+# digest -> (document, its section of the HTML, its layout: the digest without its figures)
+Sections = dict[str, tuple[str, str, str]]
 
 
 class SharedBackgrounds:
@@ -58,6 +59,8 @@ class SharedBackgrounds:
             pdf.close()
         self._passes.clear()
         self._documents.clear()
+        self._words.clear()
+        self._tags.clear()
         self._raw.clear()
         self._layouts.clear()
 
@@ -67,9 +70,13 @@ class SharedBackgrounds:
             return lay_out_backgrounds(html)
         head, sections, tail = parts
         keys = [_digest(head, section, tail) for _doc, section in sections]
-        missing = {k: s for k, s in zip(keys, sections, strict=True) if k not in self._documents}
+        missing = {
+            key: (doc, section, _digest(head, blank_figures(section), tail))
+            for key, (doc, section) in zip(keys, sections, strict=True)
+            if key not in self._documents
+        }
         self.shared += len(keys) - len(missing)
-        again = {k: s for k, s in missing.items() if _layout(head, s[1], tail) in self._layouts}
+        again = {k: s for k, s in missing.items() if s[2] in self._layouts}
         new = {k: s for k, s in missing.items() if k not in again}
         if new and not self._lay_out(head, new, tail):
             return lay_out_backgrounds(html)  # pages not named by their document: no sharing
@@ -95,23 +102,23 @@ class SharedBackgrounds:
 
     def _lay_out(self, head: str, missing: Sections, tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
-        html = head + "".join(s for _d, s in missing.values()) + tail
+        html = head + "".join(s for _d, s, _layout in missing.values()) + tail
         raw = background_cache.cached(html, lay_out_raw, kind="raw pass")
         found = drawn(*raw, html)
         # a document may come in several sections (its full pages, then its last page's): each
         # takes as many of its document's pages, in order, as it names
-        taken = {doc: iter(found.pages.get(doc, ())) for doc, _s in missing.values()}
+        taken = {doc: iter(found.pages.get(doc, ())) for doc, _s, _layout in missing.values()}
         owned = [
             [next(taken[doc], None) for _ in re.findall(rf'id="{doc}-page-\d+"', section)]
-            for doc, section in missing.values()
+            for doc, section, _layout in missing.values()
         ]
         left = [index for found in taken.values() for index in found]
         if set(found.pages) != set(taken) or left or any(None in own or not own for own in owned):
             return False
         self._raw.append(raw)
         self._passes.append(pikepdf.open(BytesIO(found.pdf)))
-        for key, (_doc, section), own in zip(missing, missing.values(), owned, strict=True):
-            self._layouts[_layout(head, section, tail)] = (len(self._raw) - 1, section, own)
+        for key, (_doc, section, layout), own in zip(missing, missing.values(), owned, strict=True):
+            self._layouts[layout] = (len(self._raw) - 1, section, own)
             self._keep(key, found, own)
             self.laid_out += 1
         return True
@@ -120,8 +127,8 @@ class SharedBackgrounds:
         """Draw these documents' figures into the pages an earlier pack's pass laid out with
         other figures (its words the same), and give their pictures these alt texts."""
         by_pass: dict[int, list[tuple[str, str, str, list[int]]]] = {}  # raw pass -> sections
-        for key, (_doc, section) in again.items():
-            index, earlier, own = self._layouts[_layout(head, section, tail)]
+        for key, (_doc, section, layout) in again.items():
+            index, earlier, own = self._layouts[layout]
             by_pass.setdefault(index, []).append((key, section, earlier, own))
         for index, items in by_pass.items():
             alts = [_alts(figure_alts(earlier), figure_alts(now)) for _k, now, earlier, _o in items]
@@ -154,11 +161,6 @@ def _digest(head: str, section: str, tail: str) -> str:
     digest.update(section.encode())
     digest.update(tail.encode())
     return digest.hexdigest()
-
-
-def _layout(head: str, section: str, tail: str) -> str:
-    """What WeasyPrint lays out of a section: its HTML without its figures' words and drawings."""
-    return _digest(head, blank_figures(section), tail)
 
 
 def _alts(earlier: dict[str, str], now: dict[str, str]) -> dict[str, str] | None:

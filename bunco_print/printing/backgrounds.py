@@ -75,6 +75,7 @@ def _converted(pdf: bytes) -> tuple[bytes, str]:
 
 
 def lay_out_backgrounds(html: str) -> Backgrounds:
+    """The HTML laid out by WeasyPrint, its layers and figures drawn in."""
     return drawn(*lay_out_raw(html), html)
 
 

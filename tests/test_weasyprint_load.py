@@ -63,3 +63,25 @@ def test_weasyprint_loads_its_own_way_when_the_quick_way_fails():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "laid out\n"  # and nothing else on stdout
+
+
+def test_fonts_cut_to_other_letters_make_cffi_parse_no_more_c():
+    # cffi parses each spelling of a C type once (about 3 ms each): WeasyPrint's glyph arrays,
+    # spelled with their length, are made as one type (render._typed_once)
+    done = run(
+        LAYS_OUT,
+        """
+        import pycparser
+        parses = []
+        parse = pycparser.CParser.parse
+        pycparser.CParser.parse = lambda self, *a, **k: parses.append(1) or parse(self, *a, **k)
+        for text in ("Bunco", "Three dice, four sets, one fuzzy die", "Zoë Ångström 0123456789"):
+            render.write_pdf(render.layout(f"<h1>{text}</h1><p><b>{text}</b> {text}</p>"))
+        print(len(parses))
+        from weasyprint.text.ffi import ffi
+        glyphs = ffi.new("hb_codepoint_t[3]", [5, 6, 7])  # the same array, as one type
+        assert list(glyphs) == [5, 6, 7] and len(ffi.new("hb_codepoint_t[4]")) == 4
+        """,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "laid out\n0\n"

@@ -180,8 +180,40 @@ def weasyprint():
         finally:
             ctypes.util.find_library = found
     import weasyprint
+    from weasyprint.text.ffi import ffi
 
+    _typed_once(ffi)
     return weasyprint
+
+
+# The C types WeasyPrint always asks cffi for as it lays out and writes (`_typed_once`).
+_C_TYPES = ("char[]", "char[4]", "unsigned int *", "FcChar8 **", "PangoLogAttr[]")
+_C_TYPES += ("PangoRectangle *", "hb_tag_t[100]", "hb_codepoint_t[]")
+_SIZED_GLYPHS = re.compile(r"hb_codepoint_t\[(\d+)\]")
+
+
+def _typed_once(ffi) -> None:
+    """cffi parses each spelling of a C type the first time a process asks for it: about 3 ms
+    each, with WeasyPrint's declarations. WeasyPrint spells its glyph arrays with their length
+    (`hb_codepoint_t[52]`), a new type for nearly every font it cuts (about 40 ms of a pass in a
+    new process); it fills each with as many glyphs as that length, so they are made as
+    `hb_codepoint_t[]` from those glyphs: the same array, one type. The types it always asks
+    for are parsed as it loads, in the pack's early worker while the command line starts."""
+    if getattr(ffi.new, "typed_once", False):
+        return
+    new = ffi.new
+
+    def new_array(cdecl, init=None):
+        sized = _SIZED_GLYPHS.fullmatch(cdecl) if isinstance(cdecl, str) else None
+        if sized and isinstance(init, list | tuple) and len(init) == int(sized[1]):
+            return new("hb_codepoint_t[]", init)
+        return new(cdecl, init)
+
+    new_array.typed_once = True
+    ffi.new = new_array
+    for name in _C_TYPES:
+        with contextlib.suppress(Exception):  # a type another WeasyPrint no longer declares
+            ffi.typeof(name)
 
 
 def _quick_load_safe() -> bool:

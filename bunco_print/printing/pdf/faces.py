@@ -61,15 +61,9 @@ def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
     """Note on each of WeasyPrint's fonts in `pdf` the file among `files` (the HTML's
     @font-face files, the fallback fonts) it was cut from: the one with its PostScript name
     whose advances are its widths. A font found in none (another system font, a variable font
-    WeasyPrint instanced) is left as it is."""
-    by_name: dict[str, list[FontInfo]] = {}
-    for path in dict.fromkeys(Path(p) for p in files):
-        try:
-            if not _variable(path):
-                info = font_info(path)
-                by_name.setdefault(info.name, []).append(info)
-        except (OSError, ValueError):
-            continue
+    WeasyPrint instanced) is left as it is. Only the files of the names the fonts have are
+    read whole: a page in the theme's fonts reads none of the fallback fonts' glyphs."""
+    unnamed: dict[str, list[tuple[Dictionary, dict[int, float]]]] = {}  # by PostScript name
     for font in _cid_fonts(pdf):
         described = font.get("/FontDescriptor")
         if not isinstance(described, Dictionary) or FACE in described:
@@ -79,11 +73,34 @@ def name_faces(pdf: pikepdf.Pdf, files: Iterable[Path]) -> None:
             name = clean(sfnt.read(program).postscript_name) if program else ""
         except (sfnt.NotSfnt, KeyError, ValueError):
             continue
-        widths = cid_widths(font.get("/W", Array()))
-        for info in by_name.get(name, ()):
-            if all(_same_width(info, g, w) for g, w in widths.items()):
-                described[FACE] = pikepdf.String(str(info.path))
-                break
+        unnamed.setdefault(name, []).append((described, cid_widths(font.get("/W", Array()))))
+    if not unnamed:
+        return
+    by_name: dict[str, list[FontInfo]] = {}
+    for path in dict.fromkeys(Path(p) for p in files):
+        try:
+            known = _file_name(path)
+            if (known is None or known in unnamed) and not _variable(path):
+                info = font_info(path)
+                by_name.setdefault(info.name, []).append(info)
+        except (OSError, ValueError):
+            continue
+    for name, fonts in unnamed.items():
+        for described, widths in fonts:
+            for info in by_name.get(name, ()):
+                if all(_same_width(info, g, w) for g, w in widths.items()):
+                    described[FACE] = pikepdf.String(str(info.path))
+                    break
+
+
+@cache
+def _file_name(path: Path) -> str | None:
+    """A font file's PostScript name as font_info gives it (None: a file sfnt cannot read,
+    such as a collection, which font_info reads with fontTools: it is read whole)."""
+    try:
+        return clean(sfnt.file_postscript_name(path))
+    except sfnt.NotSfnt:
+        return None
 
 
 def _same_width(info: FontInfo, gid: int, width: float) -> bool:

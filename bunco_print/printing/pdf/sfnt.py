@@ -11,6 +11,7 @@ import struct
 import sys
 from array import array
 from dataclasses import dataclass
+from pathlib import Path
 
 
 class NotSfnt(ValueError):
@@ -62,7 +63,7 @@ def read(data: bytes) -> Tables:
     )
 
 
-def file_postscript_name(path) -> str:
+def file_postscript_name(path: Path) -> str:
     """The PostScript name of the font file at `path`, reading its table directory and its
     name table only (a fallback font for Chinese is 4 MB)."""
     with open(path, "rb") as file:

@@ -28,6 +28,11 @@ from pathlib import Path
 from bunco_print.printing import backgrounds, qr, render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 from bunco_print.printing.pdf import draw, fonts, writer
+
+try:
+    from bunco_print.printing.pdf import drawing
+except ImportError:  # an earlier tree (--baseline): its writer kept them
+    drawing = writer
 from bunco_print.theming import themes
 
 
@@ -37,10 +42,13 @@ def fresh() -> None:
     cut to the letters it shows), so that every timed pack makes its own, as a `bunco-print
     pack` process does. What a process keeps of a theme (its fonts' metrics, stylesheet and
     art) stays, as in a batch run."""
-    kept = (writer._source, writer._deflate, draw.qr, qr.qr_grid, fonts.subset_font)
-    # (an earlier tree may keep fewer, or more: its backgrounds' conversion, by their PDF)
-    for memo in (*kept, backgrounds._converted):
-        getattr(memo, "cache_clear", lambda: None)()
+    kept = [(draw, "qr"), (qr, "qr_grid"), (fonts, "subset_font")]
+    kept += [(drawing, "source"), (drawing, "deflate")]
+    # (an earlier tree may keep fewer, or more, or elsewhere: its backgrounds' conversion, by
+    # their PDF; the template's parsing and the pages' contents, in pdf/writer.py)
+    kept += [(backgrounds, "_converted"), (writer, "_source"), (writer, "_deflate")]
+    for module, name in kept:
+        getattr(getattr(module, name, None), "cache_clear", lambda: None)()
 
 
 def time_pack(players: int, runs: int) -> tuple[float, int]:

@@ -252,7 +252,7 @@ def test_a_later_nights_pack_converts_no_text(cache, monkeypatch):
     what converting it made: a later night's pack converts nothing, and its files are the
     same as when the writer converts the template itself."""
     from bunco_print.printing import pack, passes
-    from bunco_print.printing.pdf import simple, writer
+    from bunco_print.printing.pdf import drawing, simple
 
     def night(month: int) -> PackRequest:
         return PackRequest(players=9, seed=month, date=f"2027-0{month}-05", title=f"Night {month}")
@@ -261,10 +261,10 @@ def test_a_later_nights_pack_converts_no_text(cache, monkeypatch):
         raise AssertionError("a later night's template converted again")
 
     build_pack(night(1))  # last month's: its backgrounds laid out, converted and kept
-    writer._source.cache_clear()
+    drawing.source.cache_clear()
     with monkeypatch.context() as patch:
         patch.setattr(simple, "convert", refuse)
-        patch.setattr(writer, "convert", refuse)
+        patch.setattr(drawing, "convert", refuse)
         later = pack.pack_files(build_pack(night(2), forked=False))
 
     def unconverted(html: str) -> backgrounds.Backgrounds:  # the same passes, not converted
@@ -272,6 +272,6 @@ def test_a_later_nights_pack_converts_no_text(cache, monkeypatch):
         joined = passes.joined([pdf for pdf, _ in laid], [pages for _, pages in laid])
         return backgrounds.Backgrounds.kept(*joined)  # no SIMPLE: the writer converts it
 
-    writer._source.cache_clear()
+    drawing.source.cache_clear()
     again = pack.pack_files(build_pack(night(2), lay_out=unconverted, forked=False))
     assert again.keys() == later.keys() and all(again[k] == later[k] for k in later)

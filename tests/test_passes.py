@@ -65,6 +65,41 @@ def test_an_error_in_the_work_is_raised_here():
         passes.both(lambda: 1, second)
 
 
+def test_halves_each_side_gets_both_results_where_it_works():
+    here = os.getpid()
+    mine, theirs = passes.halves(
+        lambda: ("first", os.getpid()),
+        lambda: ("second", os.getpid()),
+        lambda a, b: (a[0], b[0], os.getpid()),
+        lambda a, b: (a[0], b[0], os.getpid()),
+    )
+    assert mine == ("first", "second", here)
+    assert theirs[:2] == ("first", "second") and (theirs[2] != here) == passes._may_fork()
+
+
+@pytest.mark.parametrize("fails", ["second", "then_second"])
+def test_a_talking_child_that_fails_leaves_its_work_to_this_process(fails):
+    here = os.getpid()
+    done_here = []
+
+    def step(name: str, value):
+        def run(*_):
+            if os.getpid() == here:
+                done_here.append(name)
+            elif name == fails:
+                os._exit(3)  # the child gone, mid-way
+            return value
+
+        return run
+
+    got = passes.halves(
+        step("first", 1), step("second", 2), step("then_first", 3), step("then_second", 4)
+    )
+    assert got == (3, 4)
+    assert done_here.count("then_first") == 1  # never twice
+    assert "then_second" in done_here  # what the child had not given was done here
+
+
 SAME_EITHER_WAY = """
 import os
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files

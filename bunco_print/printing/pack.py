@@ -28,13 +28,13 @@ from bunco_print.printing.pdf import (
     BLANK,
     Meta,
     PageSpec,
-    assemble,
     fallback_fonts,
     missing_glyphs,
 )
 from bunco_print.printing.request import TOOL, PackRequest
 from bunco_print.printing.stampers import PIECES, stamper
 from bunco_print.printing.stamping import fit_name, night_words
+from bunco_print.printing.writing import File, written
 from bunco_print.signing import keys
 from bunco_print.theming import themes
 from bunco_print.theming.ink_saver import ink_saver
@@ -169,9 +169,8 @@ def build_pack(
 ) -> Pack:
     """The whole pack in memory: every document's PDF and pack.pdf. Writes nothing. Unsigned
     (a shop's pack without QR codes, which ships no event.secret) it needs no signing key.
-    `forked`: pack.pdf (and a share of the documents' files) written in a forked child while
-    the other files are written here, where that is safe (passes.both; a catalogue's workers
-    already keep every core busy)."""
+    `forked`: its pages drawn and its files written on two cores, where that is safe
+    (writing.written; a catalogue's workers already keep every core busy)."""
     event, secret, theme, ruleset = plan(request, signed)
     docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)
@@ -190,7 +189,7 @@ def build_pack(
     duplex = duplex_flip(laid.page(backed[0])) if backed else None
     field_pages = editable.field_pages(backgrounds.pages, laid) if request.editable else {}
     words = night_words(theme, laid, backgrounds)
-    files: list[tuple[str, list[PageSpec], str, str | None]] = []  # file, pages, what, flip
+    files: list[File] = []  # each document's file
     for doc in docs:
         if doc not in DOCUMENT_FILES:
             continue  # backs and pieces are parts of other documents
@@ -202,87 +201,21 @@ def build_pack(
             file = DOCUMENT_FILES[doc]
             specs = list(editable.with_fields(file, specs, theme, field_pages, event.players))
         what = document_words(doc)
-        files.append((DOCUMENT_FILES[doc], specs, what, duplex if doc in backed else None))
         if duplex and len(all_specs) % 2:  # the next document starts on a front
             all_specs.append(BLANK)
+        flip = duplex if doc in backed else None
+        files.append((DOCUMENT_FILES[doc], specs, what, flip, len(all_specs)))
         bookmarks.append((what.capitalize(), len(all_specs)))
         all_specs += specs
 
     described = partial(about, request, event, theme, ruleset)
     whole = (all_specs, bookmarks, duplex)
-    pack.documents, pack.pack_pdf = _written(backgrounds, files, whole, described, forked)
+    pack.documents, pack.pack_pdf = written(backgrounds, files, whole, described, forked)
     pack.pages = len(all_specs)
     return pack
 
 
-def _written(
-    backgrounds: Backgrounds,
-    files: list[tuple[str, list[PageSpec], str, str | None]],
-    whole: tuple[list[PageSpec], list[tuple[str, int]], str | None],
-    described: Callable[..., Meta],
-    forked: bool,
-) -> tuple[dict[str, bytes], bytes]:
-    """Each document's file (`files`: name, pages, what it is, its flip), in the pack's order,
-    and pack.pdf (`whole`: its pages, bookmarks and flip); `described(what)`: a file's Meta.
-    pack.pdf holds every page once more, about half the writing: it is written in a forked
-    child (where `forked`) with the files that even the halves out, the rest here."""
-
-    def written(chosen: list) -> dict[str, bytes]:
-        return {
-            file: assemble(
-                backgrounds.pdf,
-                specs,
-                backgrounds.pdf,
-                about=described(what),
-                duplex=flip,
-                trees=backgrounds.tags,
-                simple=backgrounds.simple,
-            )
-            for file, specs, what, flip in chosen
-        }
-
-    def pack_pdf() -> bytes:
-        specs, bookmarks, flip = whole
-        return assemble(
-            backgrounds.pdf,
-            specs,
-            backgrounds.pdf,
-            about=described(),
-            duplex=flip,
-            bookmarks=bookmarks,
-            trees=backgrounds.tags,
-            simple=backgrounds.simple,
-        )
-
-    here, there = _halves(files, len(whole[0]))
-    mine, (theirs, pdf) = (
-        passes.both(partial(written, here), lambda: (written(there), pack_pdf()))
-        if forked
-        else (written(here), (written(there), pack_pdf()))
-    )
-    return {file: (mine | theirs)[file] for file, *_ in files}, pdf
-
-
 BACKED = ("score_sheet", "team_card")  # the documents whose pages may have backs
-# What writing a file costs beyond its pages (its fonts cut, its objects saved), in pages: a
-# one-page prize sheet took 4.9 ms to write, a 200-player pack's 50 pages of table markers 7.5.
-FILE_COST = 6
-
-
-def _halves(files: list[tuple], pages: int) -> tuple[list[tuple], list[tuple]]:
-    """The documents' files as two shares: those written beside pack.pdf (of `pages` pages)
-    and the rest, the smallest moved beside it while that evens the writing out."""
-    cost = {file: len(specs) + FILE_COST for file, specs, *_ in files}
-    here, there = list(files), []
-    beside = pages + FILE_COST  # pack.pdf's
-    for entry in sorted(files, key=lambda entry: cost[entry[0]]):
-        mine = sum(cost[file] for file, *_ in here)
-        if beside + cost[entry[0]] >= mine:
-            break
-        here.remove(entry)
-        there.append(entry)
-        beside += cost[entry[0]]
-    return here, there
 
 
 def _has_backs(doc: str, docs: list[str], laid: layout.Layout) -> bool:

@@ -44,6 +44,9 @@ WEIGHT = {
     "pieces": 5,
 }
 T = TypeVar("T")
+U = TypeVar("U")
+A = TypeVar("A")
+B = TypeVar("B")
 _early: tuple[int, int, int] | None = None  # the worker: (pid, its job's pipe, its result's)
 WORDS = "@words"  # a pass's pages: where its flowing text left room for the night's words
 TAGS = "@tags"  # a pass's pages: its tagged pages' structure trees (pdf/tags.py), by page
@@ -100,6 +103,104 @@ def both(first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
         if child:  # first() failed (or Ctrl-C): the child is stopped
             _reap(*child)
     return a, second() if b is None else b
+
+
+def halves(
+    first: Callable[[], A],
+    second: Callable[[], B],
+    then_first: Callable[[A, B], T],
+    then_second: Callable[[A, B], U],
+) -> tuple[T, U]:
+    """first() here and second() in a forked child at the same time, where that is safe; then,
+    each side holding both results, then_first(a, b) here and then_second(a, b) in the child
+    at the same time: (then_first's, then_second's). Else one after the other. A child that
+    fails is not trusted: what it had yet to give is done here. No result may be None."""
+    child = _talking(second, then_second) if _may_fork() else None
+    b = mine = None
+    try:
+        a = first()
+        if child and (b := child.take()) is not None and child.give(a):
+            mine = then_first(a, b)
+            if (theirs := child.take()) is not None:
+                return mine, theirs
+    finally:
+        if child:
+            child.stop()
+    b = second() if b is None else b
+    return then_first(a, b) if mine is None else mine, then_second(a, b)
+
+
+class _Talking:
+    """A forked child and the two pipes to it: messages are pickled values, each after its
+    length in 8 bytes."""
+
+    def __init__(self, pid: int, up: int, down: int) -> None:
+        self.pid, self.up, self.down = pid, os.fdopen(up, "rb"), down
+
+    def take(self):
+        """The child's next message, or None when it failed."""
+        try:
+            return pickle.loads(_read(self.up))
+        except Exception:  # a child cut short
+            return None
+
+    def give(self, value: object) -> bool:
+        try:
+            _write(self.down, value)
+        except OSError:  # it is gone
+            return False
+        return True
+
+    def stop(self) -> None:
+        self.up.close()
+        os.close(self.down)
+        os.kill(self.pid, signal.SIGKILL)  # done (a zombie already), or stopped
+        os.waitpid(self.pid, 0)
+
+
+def _talking(second: Callable[[], B], then_second: Callable) -> _Talking | None:
+    """A child that sends second(), reads what this process sends back, sends then_second(a,
+    b) and is gone."""
+    up_read, up_write = os.pipe()
+    down_read, down_write = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        for fd in (up_read, up_write, down_read, down_write):
+            os.close(fd)
+        return None
+    if pid == 0:  # the child: gone without any cleanup once it has said its last
+        gc.disable()  # (collecting would write to, and so copy, every page of the parent's)
+        status = 1
+        try:
+            os.close(up_read)
+            os.close(down_write)
+            b = second()
+            _write(up_write, b)
+            with os.fdopen(down_read, "rb") as pipe:
+                a = pickle.loads(_read(pipe))
+            _write(up_write, then_second(a, b))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(up_write)
+    os.close(down_read)
+    return _Talking(pid, up_read, down_write)
+
+
+def _write(fd: int, value: object) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(len(data).to_bytes(8, "big") + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read(pipe) -> bytes:
+    size = int.from_bytes(pipe.read(8).rjust(8, b"\0"), "big")
+    data = pipe.read(size)
+    if not size or len(data) != size:
+        raise EOFError("the other side stopped")
+    return data
 
 
 def start_early(warm: Callable[[], object]) -> None:

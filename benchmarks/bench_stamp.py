@@ -1,6 +1,7 @@
-"""Stamping alone: the time of every `assemble` call a pack makes (each document's file and
-pack.pdf) on backgrounds already laid out, and pack.pdf's size; with --baseline DIR, the same
-in another checkout, alternating, and the ratios.
+"""Stamping alone: the time of writing a pack's files (each document's file and pack.pdf: its
+`written` call, or in an earlier tree its `assemble` calls) on backgrounds already laid out,
+and pack.pdf's size; with --baseline DIR, the same in another checkout, alternating, and the
+ratios.
 
 For a 12- and a 200-player pack of --theme (median of --runs: classic, or february, whose
 display face is a CFF one, its cuts given TrueType outlines), then 400 pages (2 texts + 1 QR
@@ -21,24 +22,33 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Run in each tree: only the interfaces every version has (PackRequest, build_pack, assemble).
+# Run in each tree: only the interfaces every version has (PackRequest, build_pack, and the
+# pack's writing: `written`, each page drawn once for every file; before it, `assemble`).
 CHILD = r"""
 import json, statistics, sys, time
 from bunco_print.printing import pack as pack_module, pdf
 from bunco_print.printing.pack import PackRequest, build_pack
 import weasyprint
 
+WRITE = "written" if hasattr(pack_module, "written") else "assemble"
+
 def pack_calls(players, theme):
-    calls, real = [], pack_module.assemble
+    calls, real = [], getattr(pack_module, WRITE)
     def record(*args, **kwargs):
-        calls.append((args, kwargs))
+        calls.append((real, args, kwargs))
         return real(*args, **kwargs)
-    pack_module.assemble = record
+    setattr(pack_module, WRITE, record)
     try:
         build_pack(PackRequest(players=players, seed=1, date="2026-12-04", theme=theme))
     finally:
-        pack_module.assemble = real
+        setattr(pack_module, WRITE, real)
     return calls
+
+def size_and_pages(call, out):
+    real, args, kwargs = call
+    if real is pdf.assemble or WRITE == "assemble":
+        return len(out), len(args[1])
+    return len(out[1]), len(args[2][0])  # written: (documents, pack.pdf); whole: its pages
 
 HTML = '''<style>@page { size: letter; margin: 0.5in }
 div { position: absolute; border: 1px solid #999 }
@@ -58,7 +68,7 @@ def four_hundred_pages():
         (rect["table"], pdf.Text(f"Table {i % 17 + 1}", font, 18, "#336699")),
         (rect["qr"], pdf.QR(url.format(i))),
     )) for i in range(400)]
-    return [((document.write_pdf(), specs), {"title": "bench"})]
+    return [(pdf.assemble, (document.write_pdf(), specs), {"title": "bench"})]
 
 runs, theme = int(sys.argv[1]), sys.argv[2]
 cases = {"12-player pack": pack_calls(12, theme), "200-player pack": pack_calls(200, theme),
@@ -68,10 +78,10 @@ for label, calls in cases.items():
     out, times = None, []
     for _ in range(runs + 1):  # the first warms the caches (template parsing, fonts)
         start = time.perf_counter()
-        out = [pdf.assemble(*args, **kw) for args, kw in calls][-1]
+        out = [real(*args, **kw) for real, args, kw in calls][-1]
         times.append(time.perf_counter() - start)
-    pages = len(calls[-1][0][1])
-    found[label] = [statistics.median(times[1:]), len(out), pages]
+    size, pages = size_and_pages(calls[-1], out)
+    found[label] = [statistics.median(times[1:]), size, pages]
 print(json.dumps(found))
 """
 

@@ -16,13 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
-from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from bunco_print.printing.pdf import draw, tags
-from bunco_print.printing.pdf.file_fonts import StampFonts
+from bunco_print.printing.pdf.file_fonts import Parts, StampFonts
 from bunco_print.printing.pdf.fonts import font_info
 from bunco_print.printing.pdf.model import BLANK, QR, Field, PageSpec, Stamp, Text
 from bunco_print.printing.pdf.simple import Converted, convert, drawn, restored
@@ -116,7 +115,7 @@ class Drawing:
 
     background: int
     content: bytes = b""
-    shown: frozenset = frozenset()  # (face, part, code)s of the stamps' letters
+    shown: Parts = field(default_factory=dict)  # the stamps' letters' codes, by face and part
     pieces: tuple[int, ...] = ()
     fields: tuple[tuple[Field, tuple[float, float, float, float]], ...] = ()
     stamped: dict[str, list[int]] | None = None  # a tagged page's marks -> their numbers
@@ -146,7 +145,7 @@ class Drawer:
         self.simple = simple
         self.places: dict[int, tuple[float, float]] = {}  # background -> its left, top
         # a text stamp drawn once per place: the night's title on every sheet, say
-        self.drawn: dict[tuple, tuple[bytes, frozenset]] = {}
+        self.drawn: dict[tuple, tuple[bytes, Parts]] = {}
 
     def prepare(self, pages: Sequence[PageSpec]) -> None:
         """Every letter the pages' stamps show given its code, in the order of the pages."""
@@ -165,7 +164,7 @@ class Drawer:
         nodes = self.trees.get(spec.background)  # a tagged page
         places = tags.marks(nodes) if nodes else set()
         stamped: dict[str, list[int]] = {}
-        shown: set[tuple[Path, int, int]] = set()
+        shown: Parts = {}
         pieces, fields = [], []
         for rect, stamp in spec.stamps:
             x, y = left + rect.x1 * PT_PER_PX, top - rect.y2 * PT_PER_PX
@@ -185,7 +184,7 @@ class Drawer:
         return Drawing(
             spec.background,
             deflate(content),
-            frozenset(shown),
+            shown,
             tuple(pieces),
             tuple(fields),
             stamped if nodes is not None else None,
@@ -204,7 +203,7 @@ class Drawer:
         paths = (stamp.font,) if whole else (stamp.font, *stamp.fallbacks)
         return [self.fonts.encoder(path) for path in paths]
 
-    def _stamp(self, stamp: Stamp, box: tuple, shown: set, pieces: list) -> bytes:
+    def _stamp(self, stamp: Stamp, box: tuple, shown: Parts, pieces: list) -> bytes:
         if isinstance(stamp, QR):
             return draw.qr(stamp, *box)
         if isinstance(stamp, Text):
@@ -213,8 +212,11 @@ class Drawer:
                 used: list[tuple[bytes, bytes]] = []
                 encoders = [(info, _noting(encode, used)) for info, encode in fonts]
                 drawn = draw.text(stamp, encoders, *box)
-                found = self.drawn[stamp, box] = drawn, frozenset(self.fonts.shown(used))
-            shown |= found[1]
+                codes: Parts = {}
+                self.fonts.shown(used, codes)
+                found = self.drawn[stamp, box] = drawn, codes
+            for part, codes in found[1].items():
+                shown.setdefault(part, set()).update(codes)
             return found[0]
         if self.pieces is None:
             raise ValueError("an Art stamp needs a pieces PDF")

@@ -11,7 +11,7 @@ face's with TrueType outlines, pdf/outlines.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import pikepdf
@@ -23,6 +23,8 @@ from bunco_print.printing.pdf.fonts import FontInfo, font_info
 from bunco_print.printing.pdf.model import num
 from bunco_print.printing.pdf.simple import Converted, Shown
 
+# codes shown, by (face, part)
+Parts = dict[tuple[Path, int], set[int]]
 # a run of a stamp's glyphs -> its pieces, each in one font: (resource name, its bytes)
 Encode = Callable[[list[int], str], list[tuple[bytes, bytes]]]
 
@@ -47,9 +49,10 @@ class StampFonts:
             self.encoders[path] = font_info(path), self._simple(path)
         return self.encoders[path]
 
-    def shown(self, pieces: list[tuple[bytes, bytes]]) -> set[tuple[Path, int, int]]:
-        """The (face, part, code)s that pieces `encode` gave show."""
-        return {(*self.parts[name], code) for name, string in pieces for code in string}
+    def shown(self, pieces: list[tuple[bytes, bytes]], into: Parts) -> None:
+        """Note in `into` the codes that pieces `encode` gave show, by (face, part)."""
+        for name, string in pieces:
+            into.setdefault(self.parts[name], set()).update(string)
 
     def _simple(self, path: Path) -> Encode:
         info, n = font_info(path), len(self.encoders)
@@ -93,10 +96,12 @@ class FileFonts:
         for path, part, code in shown:
             self.shown.setdefault((path, part), set()).add(code)
 
-    def stamped(self, shown: Shown) -> None:
-        """A page's stamps are in the file: note the codes they show, by the stamps' names."""
-        self.background(shown)
-        self.named.update((path, part) for path, part, _ in shown)
+    def stamped(self, shown: Mapping[tuple[Path, int], Iterable[int]]) -> None:
+        """A page's stamps are in the file: note the codes they show (by face and part), and
+        the stamps' names of those parts."""
+        for part, codes in shown.items():
+            self.shown.setdefault(part, set()).update(codes)
+        self.named.update(shown)
 
     def finish(self) -> dict[str, pikepdf.Object]:
         """Every font of the file made and its programs cut (pdf/faces.py); the stamps' fonts,

@@ -101,8 +101,8 @@ def _names(content: bytes) -> set[Name]:
 @lru_cache(maxsize=2048)
 def deflate(content: bytes) -> bytes:
     """A page's content stream, compressed. Level 4: on QR-heavy pages 2.5x faster than qpdf's
-    default 6 and ~8% larger; level 1 is hardly faster and ~25% larger. Cached: a pack writes
-    each page twice, in its document's file and in pack.pdf."""
+    default 6 and ~8% larger; level 1 is hardly faster and ~25% larger. Cached: a page drawn
+    again (the same sheet in a catalogue's packs of several counts) is compressed once."""
     return zlib.compress(content, 4)
 
 
@@ -134,15 +134,12 @@ class Drawer:
         trees: Mapping[int, list] | None = None,
         simple: str = "",
     ) -> None:
-        self.source = template
         self.template = source(bytes(template), True, simple)
-        self.pieces_data = pieces
         self.pieces = None
         if pieces is not None:  # pieces of another file keep their composite fonts
             self.pieces = self.template if pieces == template else source(bytes(pieces), False)
         self.fonts = StampFonts(self.template.converted)
         self.trees = dict(trees or {})
-        self.simple = simple
         self.places: dict[int, tuple[float, float]] = {}  # background -> its left, top
         # a text stamp drawn once per place: the night's title on every sheet, say
         self.drawn: dict[tuple, tuple[bytes, Parts]] = {}

@@ -161,14 +161,9 @@ class _Talking:
 def _talking(second: Callable[[], B], then_second: Callable) -> _Talking | None:
     """A child that sends second(), reads what this process sends back, sends then_second(a,
     b) and is gone."""
-    up_read, up_write = os.pipe()
-    down_read, down_write = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        for fd in (up_read, up_write, down_read, down_write):
-            os.close(fd)
+    if (forked := _forked_with_pipes()) is None:
         return None
+    pid, up_read, up_write, down_read, down_write = forked
     if pid == 0:  # the child: gone without any cleanup once it has said its last
         gc.disable()  # (collecting would write to, and so copy, every page of the parent's)
         status = 1
@@ -186,6 +181,18 @@ def _talking(second: Callable[[], B], then_second: Callable) -> _Talking | None:
     os.close(up_write)
     os.close(down_read)
     return _Talking(pid, up_read, down_write)
+
+
+def _forked_with_pipes() -> tuple[int, int, int, int, int] | None:
+    """Two pipes made, then fork(): (its pid, the first pipe's read and write ends, the
+    second's), or None when it cannot fork (the pipes closed again)."""
+    first, second = os.pipe(), os.pipe()
+    try:
+        return os.fork(), *first, *second
+    except OSError:
+        for fd in (*first, *second):
+            os.close(fd)
+        return None
 
 
 def _write(fd: int, value: object) -> None:
@@ -210,14 +217,9 @@ def start_early(warm: Callable[[], object]) -> None:
     global _early
     if _early is not None or not _may_fork():
         return
-    job, give = os.pipe()
-    take, result = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        for fd in (job, give, take, result):
-            os.close(fd)
+    if (forked := _forked_with_pipes()) is None:
         return
+    pid, job, give, take, result = forked
     if pid == 0:
         _serve(warm, job, give, take, result)
     os.close(job)

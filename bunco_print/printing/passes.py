@@ -11,6 +11,10 @@ pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
 Loading WeasyPrint takes about as long as starting the command line, so `bunco-print pack`
 forks a worker as it starts (`start_early`) that loads it meanwhile, on the other core. A pack
 whose backgrounds are not cached is laid out there (`early`); a cached one dismisses it.
+
+`both` runs two pieces of work side by side this way; `halves` two steps of them, the two
+sides trading their first results before the second (a pack's pages drawn half on each core,
+then its files written from all of them: printing/writing.py).
 """
 
 from __future__ import annotations

@@ -132,8 +132,7 @@ def _qr_layout(version: int) -> QRLayout:
 @lru_cache(maxsize=1024)
 def qr_grid(data: str) -> tuple[QRLayout, str]:
     """The code's layout and its modules as a string of '0'/'1', `layout.width` per row.
-    Kept: a 200-player pack draws 250 codes 400 times (a table's code on its pad's pages
-    and its sheets, each in its document's file and in pack.pdf)."""
+    Kept: a table's code is drawn on each of its pads' pages and its sheets."""
     version, codewords = _qr_codewords(data.encode())
     layout = _qr_layout(version)
     bits = (int.from_bytes(codewords, "big") << layout.bits - 8 * len(codewords)) ^ layout.mask

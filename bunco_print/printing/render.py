@@ -199,8 +199,6 @@ def _typed_once(ffi) -> None:
     new process); it fills each with as many glyphs as that length, so they are made as
     `hb_codepoint_t[]` from those glyphs: the same array, one type. The types it always asks
     for are parsed as it loads, in the pack's early worker while the command line starts."""
-    if getattr(ffi.new, "typed_once", False):
-        return
     new = ffi.new
 
     def new_array(cdecl, init=None):
@@ -209,7 +207,6 @@ def _typed_once(ffi) -> None:
             return new("hb_codepoint_t[]", init)
         return new(cdecl, init)
 
-    new_array.typed_once = True
     ffi.new = new_array
     for name in _C_TYPES:
         with contextlib.suppress(Exception):  # a type another WeasyPrint no longer declares

@@ -7,7 +7,7 @@ height in pt, and returns operators that leave the graphics state as they found 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -29,11 +29,9 @@ def rgb(color: str) -> bytes:
     return b" ".join(num(int(hex_[i : i + 2], 16) / 255) for i in (0, 2, 4))
 
 
-@lru_cache(maxsize=1024)
 def qr(stamp: QR, x: float, y: float, w: float, h: float) -> bytes:
     """The code as one path of rectangles on a white square, centred in the rect: the code and
-    its quiet zone of QUIET_ZONE modules (the standard's) fill the square. Cached: a pack draws
-    each code twice, in its document's file and in pack.pdf."""
+    its quiet zone of QUIET_ZONE modules (the standard's) fill the square."""
     layout, grid = qr_grid(stamp.data)
     n, q = layout.n, QUIET_ZONE
     m = min(w, h) / (n + 2 * q)  # module size
@@ -72,6 +70,22 @@ def runs(text: str, fonts: Sequence[FontInfo]) -> list[tuple[int, str]]:
     return out
 
 
+def shaped(stamp: Text, fonts: Sequence[tuple[FontInfo, Callable]]) -> list:
+    """The stamp's lines, each its pieces (what `fonts`' encoders gave for each run of letters
+    in one font, and the run's width in ems) and its width in ems."""
+    infos = [font for font, _ in fonts]
+    lines = []
+    for line in stamp.text.split("\n"):
+        parts = []
+        for k, part in runs(line, infos):
+            font, encode = fonts[k]
+            gids = [font.cmap.get(ord(c), 0) for c in part]  # 0 = .notdef
+            ems = sum(font.advances[g] for g in gids) / font.upm + stamp.spacing * len(gids)
+            parts.append((encode(gids, part), ems))
+        lines.append((parts, sum(em for _, em in parts)))
+    return lines
+
+
 def text(
     stamp: Text,
     fonts: Sequence[tuple[FontInfo, Callable[[list[int], str], list[tuple[bytes, bytes]]]]],
@@ -85,15 +99,7 @@ def text(
     the font, and what shows its glyphs (glyph ids and their text -> the pieces to show, each
     a font's resource name and its string: pdf/file_fonts.py)."""
     infos = [font for font, _ in fonts]
-    lines = []
-    for line in stamp.text.split("\n"):
-        parts = []
-        for k, part in runs(line, infos):
-            font, encode = fonts[k]
-            gids = [font.cmap.get(ord(c), 0) for c in part]  # 0 = .notdef
-            ems = sum(font.advances[g] for g in gids) / font.upm + stamp.spacing * len(gids)
-            parts.append((encode(gids, part), ems))
-        lines.append((parts, sum(em for _, em in parts)))
+    lines = shaped(stamp, fonts)
     widest = max(em for _, em in lines)
     size = min(stamp.size, w / widest) if widest else stamp.size
     first = infos[0]

@@ -151,7 +151,7 @@ class Drawer:
             for _rect, stamp in spec.stamps:
                 if isinstance(stamp, Text) and stamp not in met:
                     met.add(stamp)
-                    draw.text(stamp, self._fonts(stamp), 0, 0, 1, 1)
+                    draw.shaped(stamp, self._fonts(stamp))  # its codes, nothing drawn
 
     def draw(self, spec: PageSpec) -> Drawing:
         if spec.background == BLANK.background:  # paper only: the back of the page before

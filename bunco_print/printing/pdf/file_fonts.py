@@ -84,9 +84,9 @@ class StampFonts:
 class FileFonts:
     """One output file's fonts, from its first page to its finish."""
 
-    def __init__(self, pdf: pikepdf.Pdf, template: Converted | None, stamps: StampFonts) -> None:
+    def __init__(self, pdf: pikepdf.Pdf, stamps: StampFonts) -> None:
         self.pdf = pdf
-        self.template = template or Converted()
+        self.template = stamps.template  # the template's faces, as pdf/simple.py converted them
         self.stamps = stamps
         self.shown: dict[tuple[Path, int], set[int]] = {}  # codes this file shows, a part
         self.named: set[tuple[Path, int]] = set()  # the parts its stamps name

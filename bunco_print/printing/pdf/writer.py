@@ -56,7 +56,7 @@ class _Assembly:
         self.resources = self.pdf.make_indirect(Dictionary())
         self.template, self.pieces = drawer.template, drawer.pieces
         self.xobjects: dict[str, pikepdf.Object] = {}  # resource name -> copied form
-        self.fonts = FileFonts(self.pdf, self.template.converted, drawer.fonts)
+        self.fonts = FileFonts(self.pdf, drawer.fonts)
         self.backgrounds: dict[int, dict] = {}  # -> its boxes
         self.arts: set[int] = set()
         self.kids: list[pikepdf.Object] = []

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from bunco_print.cli import report
 from bunco_print.game.money import format_money, split_pot
+from bunco_print.game.night import build
+from bunco_print.game.rulesets import load
 from bunco_print.printing import render
 from bunco_print.signing import links
 
@@ -34,6 +36,21 @@ def test_amounts_are_whole_and_add_up_to_the_pot(pot):
 def test_leftover_units_go_to_the_largest_fractions():
     # 65 * shares = 21.67, 16.25, 10.83, 8.67, 5.42, 2.17: floors sum to 62, 3 units left
     assert split_pot(65, CLASSIC_SHARES) == [22, 16, 11, 9, 5, 2]
+
+
+def test_no_prize_is_left_at_nothing_where_the_pot_pays_each_one_a_unit():
+    # $20 (4 players at $5): 6.67, 5, 3.33, 2.67, 1.67, 0.67 would round to a $0 lucky draw;
+    # it takes a unit from the latest of the amounts most over their share (most losses)
+    assert split_pot(20, CLASSIC_SHARES) == [7, 5, 3, 3, 1, 1]
+    # the classic split leaves a prize at nothing only in pots too small to pay the others
+    assert [pot for pot in range(200) if 0 in split_pot(pot, CLASSIC_SHARES)] == list(range(7))
+
+
+def test_a_four_player_five_dollar_nights_prizes_are_all_paid():
+    for ruleset in ("classic", "mybunco", "progressive", "tournament", "bonko"):
+        night = build(load(ruleset), 4, buy_in=5)
+        assert sum(p.amount for p in night.prizes) == 20
+        assert all(p.amount > 0 for p in night.prizes), (ruleset, night.prizes)
 
 
 def test_a_signed_link_verifies_and_a_changed_one_does_not():

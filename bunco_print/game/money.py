@@ -8,12 +8,16 @@ from fractions import Fraction
 
 REMAINDER_RULE = (
     "Amounts are whole units: each prize gets its share rounded down, and the units left over go "
-    "one each to the prizes that lost the most in rounding (the earlier prize on a tie)."
+    "one each to the prizes that lost the most in rounding (the earlier prize on a tie). A prize "
+    "left with nothing takes a unit from the prize furthest over its share."
 )
 
 
 def split_pot(pot: int, shares: Sequence[Fraction]) -> list[int]:
-    """Whole amounts, one per share, summing exactly to `pot` (largest-remainder rounding)."""
+    """Whole amounts, one per share, summing exactly to `pot` (largest-remainder rounding),
+    each within a unit of its share. A share that rounding left at 0 (a $20 pot's 1/30) takes
+    a unit from the amount furthest over its share that has two or more (the later on a tie),
+    while there is one: a prize sheet shows no $0 prize where the pot can pay each one."""
     if pot < 0:
         raise ValueError("the pot cannot be negative")
     exact = [share * pot for share in shares]
@@ -21,6 +25,16 @@ def split_pot(pot: int, shares: Sequence[Fraction]) -> list[int]:
     leftover = pot - sum(amounts)
     by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - amounts[i]), i))
     for i in by_remainder[:leftover]:
+        amounts[i] += 1
+    # the largest share left at nothing first (the earlier on a tie)
+    for i in sorted(
+        (i for i, a in enumerate(amounts) if a == 0 < exact[i]), key=lambda i: -exact[i]
+    ):
+        over = [j for j, a in enumerate(amounts) if a >= 2 and a > exact[j]]
+        if not over:
+            break
+        donor = max(over, key=lambda j: (amounts[j] - exact[j], j))
+        amounts[donor] -= 1
         amounts[i] += 1
     return amounts
 

@@ -28,7 +28,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check bunco_print tests benchmarks
 	$(BIN)/ruff format --check bunco_print tests benchmarks
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -n auto --durations=10
+	$(BIN)/python -m pytest -n auto --dist loadscope --durations=10
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_pack.py

@@ -8,7 +8,8 @@ its theme's backgrounds cached is printed too, 12 and 200 players (what a club's
 every month after the first), the latter per page against plain WeasyPrint as well.
 With --baseline DIR (a checkout of an earlier commit) every figure is measured for both trees,
 the in-process ones in a fresh process per tree and round, alternating, and the medians and
-their ratios are printed: compared in one run, on one machine.
+their ratios are printed: compared in one run, on one machine. A checkout of the tree #18 was
+filed against as the baseline (filed.py) also gives each goal's figure as on the issue's machine.
 Run: PYTHONPATH=. python benchmarks/bench_pack.py [--runs N] [--cold-runs N] [--baseline DIR]
 """
 
@@ -25,7 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bunco_print.printing import backgrounds, qr, render
+import filed
+
+from bunco_print.printing import qr, render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
 from bunco_print.printing.pdf import draw, fonts, writer
 
@@ -33,6 +36,10 @@ try:
     from bunco_print.printing.pdf import drawing
 except ImportError:  # an earlier tree (--baseline): its writer kept them
     drawing = writer
+try:
+    from bunco_print.printing import backgrounds
+except ImportError:  # a tree from before #18 (--baseline f8718be): no conversion to keep
+    backgrounds = None
 from bunco_print.theming import themes
 
 
@@ -240,6 +247,15 @@ def against(baseline: Path, runs: int, cold_runs: int, rounds: int) -> None:
     ):
         now, base = medians["this tree"][key], medians["baseline"][key]
         print(f"{label:<48}{now:>9.2f}{base:>10.2f}")
+    if filed.is_filed(baseline):  # the issue's figures were measured on this tree
+        mine, base = medians["this tree"], medians["baseline"]
+        print("as on the issue's machine (scaled by the tree it was filed against):")
+        for label, key, now, goal in (
+            ("a new night, its theme used before", "cold", mine["cold, cached"], 1.0),
+            ("a new night, a theme never used", "cold", mine["cold"], 2.0),
+            ("in process, 12 players, laid out anew", "12", mine["12"], 0.4),
+        ):
+            print(f"  {label}: {filed.on_issue_machine(key, now, base[key], goal)}")
     print("this tree:")
     report(medians["this tree"], runs)
 

@@ -187,7 +187,8 @@ def report(found: dict[str, float], runs: int) -> None:
         f"200-player classic pack: {large:.3f} s median of {runs} ({found['200 pages']:.0f} pages)"
     )
     print(f"ratio 200/12: {ratio:.2f}x  (goal: at most 2x)  {'met' if ratio <= 2 else 'NOT met'}")
-    print(f"12-player under 0.4 s: {'met' if small < 0.4 else 'NOT met'}")
+    # (on this machine; the goal is for the slower kind: filed.py judges it as there)
+    print(f"12-player under 0.4 s here: {'met' if small < 0.4 else 'NOT met'}")
     ours = large / found["200 pages"]
     speedup = plain / ours
     print(f"plain WeasyPrint, 60 score sheets in one document: {plain * 1000:.1f} ms a page")

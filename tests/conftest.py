@@ -1,11 +1,22 @@
 """Every test runs with its own config folder (none reads or writes the real ~/.config) and
-one background cache of this session's own."""
+one background cache of this run's own, which its workers share."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
 ISOLATED = ("BUNCO_SIGNING_KEY", "BUNCO_ENGINE_URL", "BUNCO_DATABASE_URL", "BUNCO_ENGINE_TOKEN")
+
+
+def _shared_cache(tmp_path_factory):
+    """The background cache this run's workers (pytest-xdist) share, as processes on one
+    machine do: a pack one worker laid out, another finds."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # each worker's base folder is in the run's own
+    return root / "background-cache"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -15,7 +26,7 @@ def _session_config(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HOME", str(home))
         patch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-        patch.setenv("BUNCO_PRINT_CACHE_DIR", str(tmp_path_factory.mktemp("background-cache")))
+        patch.setenv("BUNCO_PRINT_CACHE_DIR", str(_shared_cache(tmp_path_factory)))
         for name in ISOLATED:
             patch.delenv(name, raising=False)
         yield home

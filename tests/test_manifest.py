@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,36 @@ def test_the_old_manifest_reads_as_the_night_it_describes():
     assert event.names == {"1": "Zoë", "2": "Ann"}
     assert [r.sheets for r in event.rooms] == [event.sheet_ids]
     assert event.start_tables == {str(c.number): c.table for c in event.seat_cards}
+
+
+# a 4-player $5 pack printed before a prize could no longer be left at $0 (its lucky draw)
+BEFORE_NO_ZERO = DATA / "event-v1-four-at-five.json"
+
+
+def test_a_pack_printed_before_the_no_zero_split_settles_with_the_amounts_it_printed(tmp_path):
+    event = loads(BEFORE_NO_ZERO.read_bytes())
+    assert [p.amount for p in event.prizes] == [7, 5, 3, 3, 2, 0]  # as its prize sheet says
+    assert event.earlier_split and loads(dumps(event).encode()) == event
+    # a pack of the same night printed now pays every prize
+    now = plan(4, "classic", seed=3, date="2026-11-26", buy_in=5)
+    assert [p.amount for p in now.prizes] == [7, 5, 3, 3, 1, 1] and not now.earlier_split
+    assert "split" not in to_manifest(now)["extra"]
+    runner = CliRunner()
+    simulated = runner.invoke(app, ["simulate", "--players", "4", "--out", str(tmp_path / "sim")])
+    assert simulated.exit_code == 0, simulated.output
+    totals = tmp_path / "sim" / "totals.csv"
+    args = ["prizes", "--event", str(BEFORE_NO_ZERO), "--totals", str(totals), "--json"]
+    settled = runner.invoke(app, args)
+    assert settled.exit_code == 0, settled.output
+    paid = {p["id"]: p["amount"] for p in json.loads(settled.stdout)["prizes"]}
+    assert (paid["most_losses"], paid["draw"]) == (2, 0)
+
+
+def test_amounts_neither_split_gives_are_refused():
+    data = json.loads(BEFORE_NO_ZERO.read_text(encoding="utf-8"))
+    data["prizes"][4]["amount"], data["prizes"][5]["amount"] = 0, 2
+    with pytest.raises(InputError, match=re.escape("prizes[4].amount must be 1, not 0")):
+        from_manifest(data)
 
 
 def test_a_tournament_manifest_puts_each_player_in_the_group_its_seat_card_names():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
@@ -42,6 +42,7 @@ from bunco_print.game.limits import (
     url,
     whole,
 )
+from bunco_print.game.money import EARLIER_SPLIT, split_pot
 from bunco_print.game.night import Night, SeatCard, Sheet, TallyPad, build
 from bunco_print.game.values import check_date, counted, shown
 
@@ -281,8 +282,19 @@ def _build(f: dict) -> Night:
         star_on_back=f.get("star_on_back", False),
         extra=f.get("extra", {}),
     )
+    if _split_earlier(f, night):
+        night = replace(night, extra={**night.extra, "split": EARLIER_SPLIT})
     _agrees(f, night)
     return night
+
+
+def _split_earlier(f: dict, night: Night) -> bool:
+    """Whether the file's prizes carry amounts as packs before the no-$0 step split the pot
+    (a 4-player $5 pack's $0 lucky draw): the night then settles with what its sheets print."""
+    given = [p.get("amount") for p in f["prizes"]]
+    shares = [c.share for c in night.ruleset.prizes]
+    now = [p.amount for p in night.prizes]
+    return given != now and given == split_pot(night.pot, shares, earlier=True)
 
 
 def _agrees(f: dict, night: Night) -> None:

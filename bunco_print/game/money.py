@@ -8,16 +8,26 @@ from fractions import Fraction
 
 REMAINDER_RULE = (
     "Amounts are whole units: each prize gets its share rounded down, and the units left over go "
-    "one each to the prizes that lost the most in rounding (the earlier prize on a tie). A prize "
-    "left with nothing takes a unit from the prize furthest over its share."
+    "one each to the prizes that lost the most in rounding (the earlier prize on a tie)."
 )
+NONE_AT_NOTHING = " A prize left with nothing takes a unit from the prize furthest over its share."
+# How packs before the no-$0 step split their pots: event.json's `extra.split` says so, for a
+# night whose printed amounts were split that way (game/manifest.py reads it).
+EARLIER_SPLIT = "largest_remainder"
 
 
-def split_pot(pot: int, shares: Sequence[Fraction]) -> list[int]:
+def remainder_rule(earlier: bool = False) -> str:
+    """How the pot was split into whole units, in words (the prize sheet's and the results'
+    fine print); `earlier`: as packs printed before the no-$0 step split it."""
+    return REMAINDER_RULE if earlier else REMAINDER_RULE + NONE_AT_NOTHING
+
+
+def split_pot(pot: int, shares: Sequence[Fraction], *, earlier: bool = False) -> list[int]:
     """Whole amounts, one per share, summing exactly to `pot` (largest-remainder rounding),
     each within a unit of its share. A share that rounding left at 0 (a $20 pot's 1/30) takes
     a unit from the amount furthest over its share that has two or more (the later on a tie),
-    while there is one: a prize sheet shows no $0 prize where the pot can pay each one."""
+    while there is one: a prize sheet shows no $0 prize where the pot can pay each one.
+    `earlier`: without that step, as packs printed before it split their pots."""
     if pot < 0:
         raise ValueError("the pot cannot be negative")
     exact = [share * pot for share in shares]
@@ -26,10 +36,8 @@ def split_pot(pot: int, shares: Sequence[Fraction]) -> list[int]:
     by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - amounts[i]), i))
     for i in by_remainder[:leftover]:
         amounts[i] += 1
-    # the largest share left at nothing first (the earlier on a tie)
-    for i in sorted(
-        (i for i, a in enumerate(amounts) if a == 0 < exact[i]), key=lambda i: -exact[i]
-    ):
+    empty = [i for i, a in enumerate(amounts) if a == 0 < exact[i] and not earlier]
+    for i in sorted(empty, key=lambda i: -exact[i]):  # the largest share first (earlier on a tie)
         over = [j for j, a in enumerate(amounts) if a >= 2 and a > exact[j]]
         if not over:
             break

@@ -36,7 +36,7 @@ from bunco_print.game.limits import (
     url,
     whole,
 )
-from bunco_print.game.money import split_pot
+from bunco_print.game.money import EARLIER_SPLIT, split_pot
 from bunco_print.game.rulesets import Ruleset
 from bunco_print.game.seating import seat_ghosts
 from bunco_print.game.values import check_date, counted
@@ -144,11 +144,17 @@ class Night:
     def team_cards(self) -> bool:
         return self.ruleset.sheet_kind == "team"
 
+    @property
+    def earlier_split(self) -> bool:
+        """Whether its pot is split as packs printed before the no-$0 step split it (their
+        event.json says so: game/manifest.py), so it settles with the amounts it printed."""
+        return self.extra.get("split") == EARLIER_SPLIT
+
     @cached_property
     def prizes(self) -> tuple[Prize, ...]:
         """The ruleset's prizes, the pot split between them in whole units."""
         categories = self.ruleset.prizes
-        amounts = split_pot(self.pot, [c.share for c in categories])
+        amounts = split_pot(self.pot, [c.share for c in categories], earlier=self.earlier_split)
         return tuple(
             Prize(id=c.id, name=c.name, amount=a, note=c.note)
             for c, a in zip(categories, amounts, strict=True)

@@ -18,7 +18,7 @@ from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS
 from bunco_print.game.manifest import dumps
-from bunco_print.game.money import REMAINDER_RULE
+from bunco_print.game.money import remainder_rule
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import editable, layout, passes, render
@@ -269,7 +269,7 @@ def template_context(
         docs=docs,
         per_page=request.per_page,
         pieces=list(PIECES),
-        remainder_rule=REMAINDER_RULE,
+        remainder_rule=remainder_rule(event.earlier_split),
         preview=preview,
         qr=request.qr,
         native_layers=native,

@@ -7,8 +7,8 @@ import base64
 from bunco_print.engine.awards import Settlement
 from bunco_print.engine.ties import Award
 from bunco_print.errors import BuncoError, InputError
-from bunco_print.game.money import REMAINDER_RULE, share_words
 from bunco_print.game.money import format_money as money
+from bunco_print.game.money import remainder_rule, share_words
 from bunco_print.game.values import check_name
 from bunco_print.nights.results import details
 from bunco_print.printing import render
@@ -56,7 +56,10 @@ def results_context(settlement: Settlement, theme, paper: str = "letter") -> dic
         )
     except BuncoError:
         art = ""
-    fine = REMAINDER_RULE + f" Draws and virtual dice used seed {settlement.seed}."
+    fine = (
+        remainder_rule(night.earlier_split)
+        + f" Draws and virtual dice used seed {settlement.seed}."
+    )
     return {
         "title": night.title,
         "date": night.date,

@@ -146,8 +146,7 @@ class Night:
 
     @property
     def earlier_split(self) -> bool:
-        """Whether its pot is split as packs printed before the no-$0 step split it (their
-        event.json says so: game/manifest.py), so it settles with the amounts it printed."""
+        """Its pot split as packs before the no-$0 step did (game/manifest.py), as printed."""
         return self.extra.get("split") == EARLIER_SPLIT
 
     @cached_property

@@ -1,12 +1,11 @@
 """One Bunco night, with or without a printed pack: its tables and ghosts, sheets, rooms, rounds,
-pot and prizes, and the pack's seat cards and tally pads when one was printed.
+pot and prizes (as printed), and the pack's seat cards and tally pads when one was printed.
 
-Every night comes out of `build`, so one set of checks guards them all: `night_for` (a player
-count and a ruleset: the engine without a pack), `plan.plan_event` (a pack) and
-`manifest.from_manifest` (a pack's event.json). Players sit four to a table; ghosts fill the
-empty seats, lowest tables first, at most two to a table and on opposite teams, and never at the
-head table unless there is no other way (only with five players). A *room* is a set of tables
-that players move between: the whole night, or one tournament group of twelve.
+Every night comes out of `build`, one set of checks for all: `night_for` (a player count and a
+ruleset: the engine without a pack), `plan.plan_event` (a pack), `manifest.from_manifest` (a
+pack's event.json). Players sit four to a table; ghosts fill the empty seats, lowest tables
+first, at most two to a table and on opposite teams, never at the head table unless there is no
+other way (only with five players). A *room*: tables players move between (all, a group of 12).
 """
 
 from __future__ import annotations
@@ -145,13 +144,12 @@ class Night:
         return self.ruleset.sheet_kind == "team"
 
     @property
-    def earlier_split(self) -> bool:
-        """Its pot split as packs before the no-$0 step did (game/manifest.py), as printed."""
+    def earlier_split(self) -> bool:  # split as packs before the no-$0 step did (manifest.py)
         return self.extra.get("split") == EARLIER_SPLIT
 
     @cached_property
     def prizes(self) -> tuple[Prize, ...]:
-        """The ruleset's prizes, the pot split between them in whole units."""
+        """The ruleset's prizes, the pot split between them in whole units (as printed)."""
         categories = self.ruleset.prizes
         amounts = split_pot(self.pot, [c.share for c in categories], earlier=self.earlier_split)
         return tuple(

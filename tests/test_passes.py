@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bunco_print.printing import passes, render
+from bunco_print.printing import backgrounds, passes, render
 from bunco_print.printing.pack import PackRequest, plan, template_context
 
 
@@ -39,30 +39,12 @@ def test_a_page_without_documents_is_one_pass():
     ]
 
 
-def test_the_second_runs_in_a_child_where_that_is_safe():
-    here = os.getpid()
-    a, b = passes.both(os.getpid, os.getpid)
-    assert a == here
-    assert (b != here) == passes._may_fork()
-
-
-def test_a_child_that_fails_is_not_trusted_the_work_is_done_here():
-    here = os.getpid()
-
-    def second():
-        if os.getpid() != here:
-            raise RuntimeError("only in the child")
-        return "done here"
-
-    assert passes.both(lambda: 1, second) == (1, "done here")
-
-
 def test_an_error_in_the_work_is_raised_here():
     def second():
         raise ValueError("bad night")
 
     with pytest.raises(ValueError, match="bad night"):
-        passes.both(lambda: 1, second)
+        passes.halves(lambda: 1, second, lambda a, b: 3, lambda a, b: 4)
 
 
 def test_halves_each_side_gets_both_results_where_it_works():
@@ -124,6 +106,28 @@ def test_one_process_or_two_the_pack_is_the_same_byte_for_byte(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"
+
+
+def test_a_pass_whose_child_fails_after_trading_is_converted_here_the_same(monkeypatch):
+    """The child lays its pass out and says what its faces show, then fails before converting
+    it: its pass is laid out and converted here, and the backgrounds are the same bytes."""
+    here, real = os.getpid(), backgrounds._coded_pass
+    done_here = []
+
+    def coded(html: str, mine, theirs):
+        if os.getpid() != here:
+            os._exit(3)  # gone, mid-way
+        done_here.append(html)
+        return real(html, mine, theirs)
+
+    monkeypatch.setattr(backgrounds, "_coded_pass", coded)
+    html = pack_html()
+    pdf, pages = backgrounds.lay_out_html(html)
+    assert len(done_here) == 2 and not backgrounds._WALKED
+    monkeypatch.setenv("BUNCO_PRINT_JOBS", "1")
+    assert backgrounds.lay_out_html(html) == (pdf, pages)
+    docs = {"score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"}
+    assert pages[passes.SIMPLE] and docs <= set(pages)
 
 
 def test_the_early_worker_does_the_work_it_is_given_or_says_it_could_not():

@@ -16,7 +16,7 @@ from io import BytesIO
 import pikepdf
 
 from bunco_print.printing import passes, render
-from bunco_print.printing.pdf import simple
+from bunco_print.printing.pdf import simple, simple_halves
 from bunco_print.printing.pdf.layers import draw_layers
 from bunco_print.printing.pdf.model import Rect
 
@@ -53,16 +53,50 @@ class Backgrounds:
 def lay_out_html(html: str) -> tuple[bytes, dict]:
     """The backgrounds of a pack's HTML as the cache keeps them: laid out in two passes, on
     two cores where it is safe, and their text converted to simple fonts (pdf/simple.py; what
-    that made under passes.SIMPLE), so that no later night's pack converts it again."""
+    that made under passes.SIMPLE), so that no later night's pack converts it again: each
+    pass's own pages on its own core, in the codes both agree on (pdf/simple_halves.py)."""
     htmls = passes.passes(html)
     if len(htmls) == 1:
         pdf, pages = lay_out_pass(html)
-    else:
-        render.prepare(html)  # its fonts registered before the second pass is forked
-        (a, a_pages), (b, b_pages) = passes.both(*(partial(lay_out_pass, h) for h in htmls))
-        pdf, pages = passes.joined([a, b], [a_pages, b_pages])
-    pdf, pages[passes.SIMPLE] = _converted(pdf)
-    return pdf, pages
+        pdf, pages[passes.SIMPLE] = _converted(pdf)
+        return pdf, pages
+    render.prepare(html)  # its fonts registered before the second pass is forked
+    one, other = htmls
+    (a, a_pages, a_shown, codes), (b, b_pages, b_shown, _) = passes.halves(
+        partial(_walked_pass, one),
+        partial(_walked_pass, other),
+        lambda mine, theirs: _coded_pass(one, mine, theirs),
+        lambda theirs, mine: _coded_pass(other, mine, theirs),
+    )
+    merged = partial(simple_halves.merged, codes=codes, pages=a_shown + b_shown)
+    return passes.joined([a, b], [a_pages, b_pages], finish=merged)
+
+
+_WALKED: dict[str, tuple] = {}  # a pass laid out and walked on this side, till it is coded
+
+
+def _walked_pass(html: str) -> simple_halves.Glyphs:
+    """The pass laid out and its pages walked (kept here for `_coded_pass`): what its faces
+    show, for the other pass."""
+    pdf, pages = lay_out_pass(html)
+    template = pikepdf.open(BytesIO(pdf))
+    walk = simple.walked(template)
+    _WALKED[html] = template, walk, pages
+    return simple_halves.glyphs(walk)
+
+
+def _coded_pass(html: str, mine, theirs) -> tuple[bytes, dict, list, dict]:
+    """The pass in the codes both passes agree on: its PDF, pages, what each page shows in
+    codes, and the codes."""
+    if html not in _WALKED:  # the child that laid it out failed after giving what it shows
+        _walked_pass(html)
+    template, walk, pages = _WALKED.pop(html)
+    codes = simple_halves.shared(mine, theirs)
+    with template:
+        done = simple.finish(template, walk, codes, mark=True)
+        out = BytesIO()
+        template.save(out, deterministic_id=True)
+    return out.getvalue(), pages, done.shown, codes
 
 
 def _converted(pdf: bytes) -> tuple[bytes, str]:

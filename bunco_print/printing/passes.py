@@ -12,9 +12,10 @@ Loading WeasyPrint takes about as long as starting the command line, so `bunco-p
 forks a worker as it starts (`start_early`) that loads it meanwhile, on the other core. A pack
 whose backgrounds are not cached is laid out there (`early`); a cached one dismisses it.
 
-`both` runs two pieces of work side by side this way; `halves` two steps of them, the two
-sides trading their first results before the second (a pack's pages drawn half on each core,
-then its files written from all of them: printing/writing.py).
+`halves` runs two pieces of work side by side this way, in two steps, the two sides trading
+their first results before the second: a pack's passes laid out, then converted to simple fonts
+in the codes both agree on (backgrounds.lay_out_html); its pages drawn half on each core, then
+its files written from all of them (printing/writing.py).
 """
 
 from __future__ import annotations
@@ -91,22 +92,6 @@ def passes(html: str) -> list[str]:
         load[side] += WEIGHT.get(sections[index][0], 25)
         share[side].append(index)
     return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
-
-
-def both(first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
-    """first() here and second() in a forked child at the same time, where that is safe; else
-    one after the other. A child that fails is not trusted: second() is then run here (and
-    raises here, if it fails again)."""
-    child = _fork(second) if _may_fork() else None
-    b = None
-    try:
-        a = first()
-        if child:
-            b, child = _result(*child), None
-    finally:
-        if child:  # first() failed (or Ctrl-C): the child is stopped
-            _reap(*child)
-    return a, second() if b is None else b
 
 
 def halves(
@@ -291,29 +276,6 @@ def _may_fork() -> bool:
     return len(os.sched_getaffinity(0)) > 1
 
 
-def _fork(work: Callable[[], object]) -> tuple[int, int] | None:
-    read, write = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read)
-        os.close(write)
-        return None
-    if pid == 0:  # the child: its result down the pipe, then gone without any cleanup
-        gc.disable()  # (collecting would write to, and so copy, every page of the parent's)
-        status = 1
-        try:
-            os.close(read)
-            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(write, "wb") as pipe:
-                pipe.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write)
-    return pid, read
-
-
 def _result(pid: int, read: int):
     """The child's result, or None when it failed; the child is reaped either way."""
     try:
@@ -335,10 +297,10 @@ def _reap(pid: int, read: int) -> None:
     os.waitpid(pid, 0)
 
 
-def joined(pdfs: list[bytes], pages: list[dict]) -> tuple[bytes, dict]:
+def joined(pdfs: list[bytes], pages: list[dict], finish=None) -> tuple[bytes, dict]:
     """The passes' PDFs as one, and where each document's pages (and each pass's room for
     the night's words, under WORDS: id -> [page, x1, y1, x2, y2]; its structure trees, under
-    TAGS: page -> elements) are in it."""
+    TAGS: page -> elements) are in it. `finish(pdf)`, before it is saved: under SIMPLE."""
     import pikepdf
 
     opened = [pikepdf.open(BytesIO(pdf)) for pdf in pdfs]
@@ -356,6 +318,8 @@ def joined(pdfs: list[bytes], pages: list[dict]) -> tuple[bytes, dict]:
                 if doc not in (WORDS, TAGS):
                     where.setdefault(doc, []).extend(i + offset for i in idx)
         where[WORDS], where[TAGS] = words, trees
+        if finish is not None:
+            where[SIMPLE] = finish(first)
         out = BytesIO()
         first.save(out, deterministic_id=True)
     finally:

@@ -157,3 +157,46 @@ def cid_widths(w: pikepdf.Object) -> dict[int, float]:
             out.update((c, width) for c in range(first, last + 1))
             i += 3
     return out
+
+
+_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_TOKEN = re.compile(rb"<([0-9A-Fa-f\s]*)>|\[|\]")
+
+
+def cid_texts(font: pikepdf.Object) -> dict[int, str]:
+    """A composite font's ToUnicode map: glyph id -> text (bfchar and bfrange entries)."""
+    stream = font.get("/ToUnicode")
+    if not isinstance(stream, pikepdf.Stream):
+        return {}
+    data, texts = stream.read_bytes(), {}
+    for block in _BFCHAR.findall(data):
+        tokens = [t[1] for t in _TOKEN.finditer(block)]
+        for src, dst in zip(tokens[::2], tokens[1::2], strict=False):
+            if src is not None and dst is not None:
+                texts[_number(src)] = _text(dst)
+    for block in _BFRANGE.findall(data):
+        tokens = [t[0] if t[1] is None else t[1] for t in _TOKEN.finditer(block)]
+        i = 0
+        while i + 2 < len(tokens):
+            first, last, dst = _number(tokens[i]), _number(tokens[i + 1]), tokens[i + 2]
+            if dst == b"[":  # each id its own text
+                end = tokens.index(b"]", i + 3) if b"]" in tokens[i + 3 :] else len(tokens)
+                items = map(_text, tokens[i + 3 : end])
+                texts.update(zip(range(first, last + 1), items, strict=False))
+                i = end + 1
+            else:  # the ids' texts count up from the first's last letter
+                start = _text(dst)
+                for k in range(last - first + 1) if start else ():
+                    texts[first + k] = start[:-1] + chr(min(ord(start[-1]) + k, 0x10FFFF))
+                i += 3
+    return texts
+
+
+def _number(hex_: bytes) -> int:
+    return int(re.sub(rb"\s", b"", hex_) or b"0", 16)
+
+
+def _text(hex_: bytes) -> str:
+    digits = re.sub(rb"\s", b"", hex_)
+    return bytes.fromhex(digits.decode() + "0" * (len(digits) % 2)).decode("utf-16-be", "replace")

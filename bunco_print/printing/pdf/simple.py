@@ -31,7 +31,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from bunco_print.printing.pdf.codes import Codes, Key, cid_widths
+from bunco_print.printing.pdf.codes import Codes, Key, cid_texts, cid_widths
 from bunco_print.printing.pdf.fonts import FACE
 from bunco_print.printing.pdf.operators import STATE, Op, Unsure, scan, selected
 
@@ -86,17 +86,38 @@ class Converted:
 
 
 def convert(pdf: pikepdf.Pdf) -> Converted:
-    """Give the composite fonts' glyphs of `pdf` codes and rewrite the text showing them (see
-    the module)."""
+    """Give the composite fonts' glyphs of `pdf` codes, rewrite the text showing them."""
+    walk = walked(pdf)
+    return finish(pdf, walk, faces_codes(walk.keys, walk.unsure))
+
+
+def walked(pdf: pikepdf.Pdf) -> _Walk:
+    """Every content stream of the pages read: the glyphs each face shows (`keys`), where."""
     walk = _Walk()
-    pages = [walk.page(pikepdf.Page(page)) for page in pdf.pages]
-    done = Converted()
-    for path in sorted(p for p, keys in walk.keys.items() if keys and p not in walk.unsure):
-        codes = done.codes[path] = Codes()
-        for key in sorted(walk.keys[path]):
+    walk.pages = [walk.page(pikepdf.Page(page)) for page in pdf.pages]
+    return walk
+
+
+def faces_codes(keys: Seen, unsure: set[Path]) -> dict[Path, Codes]:
+    """Each face's codes for the glyphs it shows (the same keys, the same codes: two halves
+    agree on them, pdf/simple_halves.py), but the faces left composite (`unsure`)."""
+    found = {}
+    for path in sorted(p for p, shown in keys.items() if shown and p not in unsure):
+        codes = found[path] = Codes()
+        for key in sorted(keys[path]):
             codes.code(key)
-        for part in range(len(codes.parts)):
+    return found
+
+
+def finish(pdf: pikepdf.Pdf, walk: _Walk, codes: dict[Path, Codes], mark=False) -> Converted:
+    """The walked streams written again in `codes`, each part a simple font left to fill (with
+    `mark`, each names its face and part under PART, for simple_halves.merged)."""
+    done = Converted(codes=codes)
+    for path, face in codes.items():
+        for part in range(len(face.parts)):
             font = Dictionary(Type=Name.Font, Subtype=Name.TrueType)
+            if mark:
+                font[PART] = Array([pikepdf.String(str(path)), part])
             done.fonts[path, part] = pdf.make_indirect(font)
     for holder, data, names, matches in walk.found:
         _rewrite(pdf, holder, data, names, matches, done)
@@ -104,18 +125,19 @@ def convert(pdf: pikepdf.Pdf) -> Converted:
         if (font.path, 0) in done.fonts:
             fonts[name] = done.fonts[font.path, 0]
     done.shown = [  # code 0: the page names the face's first part (and may show no code of it)
-        {(path, 0, 0) for path in page if path in done.codes}
+        {(path, 0, 0) for path in page if path in codes}
         | {
-            (path, *done.codes[path].of[key])
+            (path, *codes[path].of[key])
             for path, keys in page.items()
-            if path in done.codes
+            if path in codes
             for key in keys
         }
-        for page in pages
+        for page in walk.pages
     ]
     return done
 
 
+PART = Name("/BPPart")  # a half's simple font: its face and part (simple_halves.merged)
 # Where a kept template lists the simple fonts `convert` made (in the order `kept` gives).
 SIMPLE = Name("/BPSimple")
 
@@ -180,7 +202,7 @@ def _composite(font: pikepdf.Object, paths: dict[str, Path]) -> _Font | None:
     path = paths.setdefault(str(described[FACE]), Path(str(described[FACE])))
     cid = kids[0]
     widths = cid_widths(cid.get("/W", Array()))
-    return _Font(path, widths, float(cid.get("/DW", 1000)), _texts(font))
+    return _Font(path, widths, float(cid.get("/DW", 1000)), cid_texts(font))
 
 
 class _Walk:
@@ -195,6 +217,7 @@ class _Walk:
         self.found: list[tuple[pikepdf.Object, bytes, tuple, list[Op]]] = []
         self.named: list[tuple[pikepdf.Object, Name, _Font]] = []  # (font dict, name, font)
         self.inside: dict[tuple[int, int], Seen] = {}
+        self.pages: list[Seen] = []  # what each page shows (walked)
 
     def page(self, page: pikepdf.Page) -> Seen:
         contents = page.obj.get("/Contents")
@@ -340,46 +363,3 @@ def _shown(op: Op, runs: list, part: int, name_of, size: bytes) -> tuple[bytes, 
             part = k
         out.append(b"[%s] TJ" % b" ".join(items))
     return b" ".join(out), part
-
-
-_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
-_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
-_TOKEN = re.compile(rb"<([0-9A-Fa-f\s]*)>|\[|\]")
-
-
-def _texts(font: pikepdf.Object) -> dict[int, str]:
-    """A composite font's ToUnicode map: glyph id -> text (bfchar and bfrange entries)."""
-    stream = font.get("/ToUnicode")
-    if not isinstance(stream, pikepdf.Stream):
-        return {}
-    data, texts = stream.read_bytes(), {}
-    for block in _BFCHAR.findall(data):
-        tokens = [t[1] for t in _TOKEN.finditer(block)]
-        for src, dst in zip(tokens[::2], tokens[1::2], strict=False):
-            if src is not None and dst is not None:
-                texts[_number(src)] = _text(dst)
-    for block in _BFRANGE.findall(data):
-        tokens = [t[0] if t[1] is None else t[1] for t in _TOKEN.finditer(block)]
-        i = 0
-        while i + 2 < len(tokens):
-            first, last, dst = _number(tokens[i]), _number(tokens[i + 1]), tokens[i + 2]
-            if dst == b"[":  # each id its own text
-                end = tokens.index(b"]", i + 3) if b"]" in tokens[i + 3 :] else len(tokens)
-                items = map(_text, tokens[i + 3 : end])
-                texts.update(zip(range(first, last + 1), items, strict=False))
-                i = end + 1
-            else:  # the ids' texts count up from the first's last letter
-                start = _text(dst)
-                for k in range(last - first + 1) if start else ():
-                    texts[first + k] = start[:-1] + chr(min(ord(start[-1]) + k, 0x10FFFF))
-                i += 3
-    return texts
-
-
-def _number(hex_: bytes) -> int:
-    return int(re.sub(rb"\s", b"", hex_) or b"0", 16)
-
-
-def _text(hex_: bytes) -> str:
-    digits = re.sub(rb"\s", b"", hex_)
-    return bytes.fromhex(digits.decode() + "0" * (len(digits) % 2)).decode("utf-16-be", "replace")

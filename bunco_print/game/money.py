@@ -36,7 +36,7 @@ def split_pot(pot: int, shares: Sequence[Fraction], *, earlier: bool = False) ->
     by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - amounts[i]), i))
     for i in by_remainder[:leftover]:
         amounts[i] += 1
-    empty = [i for i, a in enumerate(amounts) if a == 0 < exact[i] and not earlier]
+    empty = [] if earlier else [i for i, a in enumerate(amounts) if a == 0 < exact[i]]
     for i in sorted(empty, key=lambda i: -exact[i]):  # the largest share first (earlier on a tie)
         over = [j for j, a in enumerate(amounts) if a >= 2 and a > exact[j]]
         if not over:

@@ -62,11 +62,11 @@ def lay_out_html(html: str) -> tuple[bytes, dict]:
         return pdf, pages
     render.prepare(html)  # its fonts registered before the second pass is forked
     one, other = htmls
-    (a, a_pages, a_shown, codes), (b, b_pages, b_shown, _) = passes.halves(
+    (a, a_pages, a_shown, codes), (b, b_pages, b_shown) = passes.halves(
         partial(_walked_pass, one),
         partial(_walked_pass, other),
         lambda mine, theirs: _coded_pass(one, mine, theirs),
-        lambda theirs, mine: _coded_pass(other, mine, theirs),
+        lambda theirs, mine: _coded_pass(other, mine, theirs)[:3],  # the codes are the same
     )
     merged = partial(simple_halves.merged, codes=codes, pages=a_shown + b_shown)
     return passes.joined([a, b], [a_pages, b_pages], finish=merged)
@@ -82,7 +82,7 @@ def _walked_pass(html: str) -> simple_halves.Glyphs:
     template = pikepdf.open(BytesIO(pdf))
     walk = simple.walked(template)
     _WALKED[html] = template, walk, pages
-    return simple_halves.glyphs(walk)
+    return walk.keys, walk.unsure
 
 
 def _coded_pass(html: str, mine, theirs) -> tuple[bytes, dict, list, dict]:

@@ -18,12 +18,7 @@ from pikepdf import Dictionary, Name
 from bunco_print.printing.pdf import simple
 from bunco_print.printing.pdf.codes import Codes
 
-Glyphs = tuple[simple.Seen, set[Path]]  # a half's faces' glyphs, and the faces left composite
-
-
-def glyphs(walk) -> Glyphs:
-    """What a walked half shows (simple.walked), as plain data for the other half."""
-    return walk.keys, walk.unsure
+Glyphs = tuple[simple.Seen, set[Path]]  # what a walked half shows, and the faces left composite
 
 
 def shared(mine: Glyphs, theirs: Glyphs) -> dict[Path, Codes]:

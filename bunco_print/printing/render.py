@@ -28,6 +28,7 @@ from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
 from bunco_print.game.values import counted
+from bunco_print.printing import user_agent
 from bunco_print.theming.ink_saver import ART_OPACITY
 from bunco_print.theming.themes import Theme
 
@@ -260,16 +261,50 @@ def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
     stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once
     per process and handed to WeasyPrint parsed."""
-    base_url = _base_url(base)
+    base_url, agent = _base_url(base), _agent(html)
     found, sheets = _STYLE.search(html), []
     if found is not None:
         html = html[: found.start()] + html[found.end() :]
         sheets.append(_stylesheet(found[1], base_url))
-    return (
-        weasyprint()
-        .HTML(string=html, base_url=base_url)
-        .render(font_config=font_config(), stylesheets=sheets)
-    )
+    page = _page_class()(string=html, base_url=base_url)
+    page.agent = agent
+    return page.render(font_config=font_config(), stylesheets=sheets)
+
+
+@cache
+def _page_class():
+    """WeasyPrint's HTML, given the user-agent stylesheet the page has a use for
+    (user_agent.py) where this WeasyPrint says which it is; else as it is."""
+    html = weasyprint().HTML
+    from weasyprint import html as parsing
+
+    if not hasattr(html, "_ua_stylesheets") or not hasattr(parsing, "UA_STYLESHEET"):
+        return html
+
+    class Page(html):
+        agent = None  # the page's own user-agent stylesheet (None: WeasyPrint's)
+
+        def _ua_stylesheets(self, *args, **kwargs):
+            sheets = super()._ua_stylesheets(*args, **kwargs)
+            if self.agent is None:
+                return sheets
+            return [self.agent if sheet is parsing.UA_STYLESHEET else sheet for sheet in sheets]
+
+    return Page
+
+
+def _agent(html: str):
+    """The user-agent stylesheet a page of `html` has a use for (None: WeasyPrint's)."""
+    from weasyprint import html as parsing
+
+    shipped = getattr(parsing, "UA", None)
+    uses = user_agent.uses(html)
+    return None if not isinstance(shipped, str) or uses is None else _agent_sheet(shipped, uses)
+
+
+@lru_cache(maxsize=8)
+def _agent_sheet(shipped: str, uses: user_agent.Uses):
+    return weasyprint().CSS(string=user_agent.trimmed(shipped, uses), counter_style={})
 
 
 @lru_cache(maxsize=16)

@@ -12,6 +12,11 @@ of 8 or 24 players: drawn into the pages after WeasyPrint, pdf/layers.py) is not
 again: the earlier pack's pages, as WeasyPrint left them, get this pack's figures and their
 alt texts. Each pass is kept in the background cache as WeasyPrint left it, so a re-run that
 only changes the words or the seed lays nothing out.
+
+Each pass's text is converted to simple fonts once (pdf/simple.py), as it is drawn: its glyphs
+take codes from the task's codes, which only grow (a glyph an earlier pass coded keeps its
+code), so pages of every pass share one set of codes and a pack's backgrounds need no
+converting of their own. Joined, their fonts are made one a part (simple_halves.merged).
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from __future__ import annotations
 import hashlib
 import re
 from io import BytesIO
+from pathlib import Path
 
 import pikepdf
 
 from bunco_print.edges import background_cache
 from bunco_print.printing.backgrounds import Backgrounds, drawn, lay_out_backgrounds, lay_out_raw
 from bunco_print.printing.passes import split_documents
+from bunco_print.printing.pdf import simple, simple_halves
+from bunco_print.printing.pdf.codes import Codes
 from bunco_print.printing.pdf.layers import blank_figures, figure_alts
 
 # digest -> (document, its section of the HTML, its layout: the digest without its figures)
@@ -40,6 +48,9 @@ class SharedBackgrounds:
         self._documents: dict[str, tuple[int, list[int]]] = {}  # digest -> (pass, its pages)
         self._words: dict[str, dict[str, list]] = {}  # digest -> its room for words, by its page
         self._tags: dict[str, dict[int, list]] = {}  # digest -> its structure trees, by its page
+        self._shown: dict[str, list[simple.Shown]] = {}  # digest -> what its pages show, coded
+        self._codes: dict[Path, Codes] = {}  # each face's codes, for every pass of the task
+        self._composite: set[Path] = set()  # faces a pass's streams could not be read for
         self._raw: list[tuple[bytes, dict]] = []  # each WeasyPrint pass as it left it
         # a section's layout (its HTML without its figures) -> (raw pass, the section laid out,
         # its pages in that pass)
@@ -61,6 +72,8 @@ class SharedBackgrounds:
         self._documents.clear()
         self._words.clear()
         self._tags.clear()
+        self._shown.clear()
+        self._codes.clear()
         self._raw.clear()
         self._layouts.clear()
 
@@ -82,9 +95,12 @@ class SharedBackgrounds:
             return lay_out_backgrounds(html)  # pages not named by their document: no sharing
         if again and not self._draw_again(head, again, tail):
             return lay_out_backgrounds(html)
+        if self._composite:  # a face left composite after others converted it: no sharing
+            return lay_out_backgrounds(html)
         pages: dict[str, list[int]] = {}
         words: dict[str, list] = {}
         trees: dict[int, list] = {}
+        shown: list[simple.Shown] = []
         merged = pikepdf.new()
         for (doc, _section), key in zip(sections, keys, strict=True):
             source, indexes = self._documents[key]
@@ -94,11 +110,15 @@ class SharedBackgrounds:
                 words[name] = [offset + page, *rect]
             for page, nodes in self._tags.get(key, {}).items():
                 trees[offset + page] = nodes
+            shown += self._shown[key]
             # pages of one pass share its fonts: pikepdf copies each object of a pass once
             merged.pages.extend(self._passes[source].pages[i] for i in indexes)
+        faces = {path for page in shown for path, _part, _code in page}
+        codes = {path: self._codes[path] for path in sorted(faces)}
+        made = simple_halves.merged(merged, codes, shown)
         buffer = BytesIO()
         merged.save(buffer, deterministic_id=True)
-        return Backgrounds(pdf=buffer.getvalue(), pages=pages, words=words, tags=trees)
+        return Backgrounds(buffer.getvalue(), pages, words=words, tags=trees, simple=made)
 
     def _lay_out(self, head: str, missing: Sections, tail: str) -> bool:
         """Lay the missing documents out in one pass and remember where each one's pages are."""
@@ -116,10 +136,10 @@ class SharedBackgrounds:
         if set(found.pages) != set(taken) or left or any(None in own or not own for own in owned):
             return False
         self._raw.append(raw)
-        self._passes.append(pikepdf.open(BytesIO(found.pdf)))
+        done = self._converted(found.pdf)
         for key, (_doc, section, layout), own in zip(missing, missing.values(), owned, strict=True):
             self._layouts[layout] = (len(self._raw) - 1, section, own)
-            self._keep(key, found, own)
+            self._keep(key, found, own, done)
             self.laid_out += 1
         return True
 
@@ -136,18 +156,32 @@ class SharedBackgrounds:
                 return False
             html = head + "".join(section for _key, section, _earlier, _own in items) + tail
             found = drawn(*self._raw[index], html)
-            self._passes.append(pikepdf.open(BytesIO(found.pdf)))
+            done = self._converted(found.pdf)
             for (key, _section, _earlier, own), changed in zip(items, alts, strict=True):
                 for page in own:
                     found.tags[page] = [_with_alts(n, changed) for n in found.tags.get(page, [])]
-                self._keep(key, found, own)
+                self._keep(key, found, own, done)
                 self.drawn_again += 1
         return True
 
-    def _keep(self, key: str, found: Backgrounds, own: list[int]) -> None:
-        """A document's pages in `found`, the last pass drawn, where this pack and later ones
-        take them from."""
+    def _converted(self, pdf: bytes) -> simple.Converted:
+        """A pass drawn, opened and its text converted in the task's codes (grown by the
+        glyphs no earlier pass showed): kept open for the packs that take its pages."""
+        template = pikepdf.open(BytesIO(pdf))
+        self._passes.append(template)
+        walk = simple.walked(template)
+        self._composite |= walk.unsure
+        for path in sorted(p for p, keys in walk.keys.items() if keys and p not in walk.unsure):
+            codes = self._codes.setdefault(path, Codes())
+            for key in sorted(walk.keys[path]):
+                codes.code(key)
+        return simple.finish(template, walk, dict(self._codes), mark=True)
+
+    def _keep(self, key: str, found: Backgrounds, own: list[int], done: simple.Converted) -> None:
+        """A document's pages in `found`, the last pass drawn (and converted: `done`), where
+        this pack and later ones take them from."""
         self._documents[key] = (len(self._passes) - 1, own)
+        self._shown[key] = [done.shown[page] for page in own]
         self._words[key] = {
             name: [own.index(page), *rect]
             for name, (page, *rect) in found.words.items()

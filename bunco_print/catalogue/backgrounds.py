@@ -29,8 +29,15 @@ from pathlib import Path
 import pikepdf
 
 from bunco_print.edges import background_cache
-from bunco_print.printing.backgrounds import Backgrounds, drawn, lay_out_backgrounds, lay_out_raw
-from bunco_print.printing.passes import split_documents
+from bunco_print.printing.backgrounds import (
+    ANCHORS,
+    TAGGED_PAGES,
+    Backgrounds,
+    drawn,
+    lay_out_backgrounds,
+    lay_out_raw,
+)
+from bunco_print.printing.passes import WORDS, split_documents
 from bunco_print.printing.pdf import simple, simple_halves
 from bunco_print.printing.pdf.codes import Codes
 from bunco_print.printing.pdf.layers import blank_figures, figure_alts
@@ -52,6 +59,7 @@ class SharedBackgrounds:
         self._codes: dict[Path, Codes] = {}  # each face's codes, for every pass of the task
         self._composite: set[Path] = set()  # faces a pass's streams could not be read for
         self._raw: list[tuple[bytes, dict]] = []  # each WeasyPrint pass as it left it
+        self._slices: dict[tuple[int, ...], tuple[bytes, dict]] = {}  # (pass, *its pages) -> pass
         # a section's layout (its HTML without its figures) -> (raw pass, the section laid out,
         # its pages in that pass)
         self._layouts: dict[str, tuple[int, str, list[int]]] = {}
@@ -75,6 +83,7 @@ class SharedBackgrounds:
         self._shown.clear()
         self._codes.clear()
         self._raw.clear()
+        self._slices.clear()
         self._layouts.clear()
 
     def __call__(self, html: str) -> Backgrounds:
@@ -155,14 +164,44 @@ class SharedBackgrounds:
             if None in alts:
                 return False
             html = head + "".join(section for _key, section, _earlier, _own in items) + tail
-            found = drawn(*self._raw[index], html)
+            pages = sorted({page for *_rest, own in items for page in own})
+            found = drawn(*self._sliced(index, pages), html)
             done = self._converted(found.pdf)
             for (key, _section, _earlier, own), changed in zip(items, alts, strict=True):
+                own = [pages.index(page) for page in own]
                 for page in own:
                     found.tags[page] = [_with_alts(n, changed) for n in found.tags.get(page, [])]
                 self._keep(key, found, own, done)
                 self.drawn_again += 1
         return True
+
+    def _sliced(self, index: int, pages: list[int]) -> tuple[bytes, dict]:
+        """Raw pass `index` with only `pages` (and what `drawn` needs of them, numbered anew):
+        what is drawn again draws and converts its own pages, not the whole pass's."""
+        if (index, *pages) not in self._slices:
+            pdf, raw = self._raw[index]
+            new = {page: n for n, page in enumerate(pages)}
+            with pikepdf.open(BytesIO(pdf)) as doc:
+                for page in reversed(range(len(doc.pages))):
+                    if page not in new:
+                        del doc.pages[page]
+                out = BytesIO()
+                doc.save(out, deterministic_id=True)
+            kept = {
+                doc: [new[page] for page in found if page in new]
+                for doc, found in raw.items()
+                if not doc.startswith("@")
+            }
+            kept = {doc: found for doc, found in kept.items() if found}
+            kept[WORDS] = {
+                name: [new[page], *rect]
+                for name, (page, *rect) in raw[WORDS].items()
+                if page in new
+            }
+            kept[ANCHORS] = [raw[ANCHORS][page] for page in pages]
+            kept[TAGGED_PAGES] = [new[page] for page in raw[TAGGED_PAGES] if page in new]
+            self._slices[index, *pages] = out.getvalue(), kept
+        return self._slices[index, *pages]
 
     def _converted(self, pdf: bytes) -> simple.Converted:
         """A pass drawn, opened and its text converted in the task's codes (grown by the

@@ -111,3 +111,22 @@ def test_every_command_has_help_and_is_in_the_readme(tmp_path):
         assert f"bunco-print {name}" in readme, f"README.md does not name {name}"
         result = CliRunner().invoke(app, [name, "--help"])  # in process: one second a command
         assert result.exit_code == 0 and "--" in result.output
+
+
+def test_a_pot_too_small_for_every_prize_is_said_with_the_buy_in_that_pays_them(tmp_path):
+    """Four players at $1 cannot give six prizes a dollar each: the host hears which print $0
+    (as the prize sheet shows them) and what buy-in pays them all, and the pack is made."""
+    args = ("pack", "--players", "4", "--seed", "1", "--out", "night")
+    result = bunco(*args, "--buy-in", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "pot" in line]
+    assert said == [
+        "warning: a $4 pot cannot pay all 6 prizes: Most losses and Lucky draw print $0; "
+        "a buy-in of $2 pays each one"
+    ]
+    sheet = " ".join(page_texts((tmp_path / "night" / "prize-sheet.pdf").read_bytes()))
+    assert sheet.count("$0") == 2 and "$1" in sheet
+    paid = bunco(*args, "--buy-in", "2", cwd=tmp_path)  # the same folder, made again
+    assert paid.returncode == 0, paid.stderr
+    assert "pot" not in paid.stderr
+    assert "$0" not in " ".join(page_texts((tmp_path / "night" / "prize-sheet.pdf").read_bytes()))

@@ -18,7 +18,7 @@ from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS
 from bunco_print.game.manifest import dumps
-from bunco_print.game.money import remainder_rule
+from bunco_print.game.money import format_money, remainder_rule
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
 from bunco_print.printing import editable, layout, passes, render
@@ -161,6 +161,21 @@ def name_warnings(event: Night, theme: themes.Theme, laid: layout.Layout) -> lis
     return warnings
 
 
+def pot_warnings(event: Night) -> list[str]:
+    """Prizes a pot too small to give each one a unit prints at 0, and the buy-in that would."""
+    unpaid = [prize.name for prize in event.prizes if prize.amount == 0]
+    if not unpaid or not event.pot or not event.amounts_known:
+        return []  # every prize paid, or no pot at all (prizes are gifts, or written in)
+    money = partial(format_money, currency=event.currency)
+    named = unpaid[0] if len(unpaid) == 1 else ", ".join(unpaid[:-1]) + " and " + unpaid[-1]
+    least = -(-len(event.prizes) // event.players)  # a unit a prize: the pot's smallest
+    return [
+        f"a {money(event.pot)} pot cannot pay all {len(event.prizes)} prizes: {named} "
+        f"{'prints' if len(unpaid) == 1 else 'print'} {money(0)}; a buy-in of {money(least)} "
+        "pays each one"
+    ]
+
+
 def build_pack(
     request: PackRequest,
     lay_out: Callable[[str], Backgrounds] | None = None,
@@ -179,7 +194,8 @@ def build_pack(
         "base.html.j2", **template_context(event, ruleset, theme, request, docs, laid=laid)
     )
     backgrounds = (lay_out or cached_backgrounds)(html)
-    pack = Pack(event=event, secret=secret, warnings=name_warnings(event, theme, laid))
+    warnings = pot_warnings(event) + name_warnings(event, theme, laid)
+    pack = Pack(event=event, secret=secret, warnings=warnings)
     pack.notes = list(laid.notes)
     all_specs: list[PageSpec] = []
     bookmarks: list[tuple[str, int]] = []

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from bunco_print.catalogue import guides, tabletop
 from bunco_print.catalogue.lettering import Lettering, Line, Words
+from bunco_print.catalogue.pages import Pages, libraries
 from bunco_print.catalogue.settings import EXTRAS_IMAGE, FILL_IN_IMAGE, GALLERY
-from bunco_print.errors import InputError
 from bunco_print.theming.themes import Theme
 
 SIZE = 2000
@@ -51,19 +51,6 @@ class Facts:
     shop: str = ""
 
 
-def libraries():
-    """pdfium and Pillow, or one line saying how to install them."""
-    try:
-        import pypdfium2
-        from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
-    except ImportError:
-        raise InputError(
-            "listing images need pypdfium2 and Pillow, which bunco-print installs: "
-            "pip install pypdfium2 pillow"
-        ) from None
-    return pypdfium2, Image, ImageDraw, ImageFilter, ImageFont, ImageOps
-
-
 @dataclass(frozen=True)
 class Drawn:
     """One gallery image, and every line of text drawn on it with its box."""
@@ -80,7 +67,7 @@ def listing_images(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -
 def gallery(documents: Mapping[str, bytes], theme: Theme, facts: Facts) -> dict[str, Drawn]:
     """The gallery's images by file name, each with the lines of text on it."""
     painter = _Painter(theme)
-    pages = _Pages(documents)
+    pages = Pages(documents)
     drawers = {
         IMAGE_NAMES[0]: painter.cover,
         IMAGE_NAMES[1]: painter.spread,
@@ -122,56 +109,6 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-class _Pages:
-    """Pages of the pack's PDFs rendered on demand, by height in pixels."""
-
-    def __init__(self, documents: Mapping[str, bytes]):
-        self.pdfium = libraries()[0]
-        self.documents = documents
-        self.open: dict[str, object] = {}
-
-    def page(self, name: str, index: int, height: int):
-        doc = self.document(name)
-        page = doc[min(index, len(doc) - 1)]
-        scale = height / page.get_height()
-        image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
-        page.close()
-        return image
-
-    def top(self, name: str, height: int, crop_h: int, widest: int = 1720):
-        """The top `crop_h` px of a document's first page rendered `height` px tall, at most
-        `widest` px wide around its middle: the crop and how far in from the left it starts."""
-        page = self.page(name, 0, height)
-        width = min(page.width, widest)
-        left = (page.width - width) // 2
-        return page.crop((left, 0, left + width, crop_h)), left
-
-    def sheets(self) -> str:
-        """The players' sheets: score sheets, or team cards for a ruleset played in teams."""
-        return "score-sheets.pdf" if "score-sheets.pdf" in self.documents else "team-cards.pdf"
-
-    def height(self, name: str) -> float:
-        """The height of a document's first page, in points."""
-        return self.document(name)[0].get_height()
-
-    def document(self, name: str):
-        if name not in self.open:
-            self.open[name] = self.pdfium.PdfDocument(self.documents[name])
-        return self.open[name]
-
-    def printables(self) -> int:
-        """How many printable documents the pack holds, besides pack.pdf."""
-        return sum(1 for name in self.documents if name.endswith(".pdf"))
-
-    def editable(self) -> bool:
-        """Whether the players' sheets have fields to type in (an `--editable` pack)."""
-        return self.document(self.sheets()).get_formtype() != self.pdfium.raw.FORMTYPE_NONE
-
-    def close(self) -> None:
-        for doc in self.open.values():
-            doc.close()
-
-
 class _Painter:
     def __init__(self, theme: Theme):
         _pdfium, self.Image, self.ImageDraw, self.ImageFilter, image_font, self.ImageOps = (
@@ -195,7 +132,10 @@ class _Painter:
         self.lettering.band(draw, words, top, bottom, x=SIZE // 2, width=SIZE - 240)
 
     def paste_page(self, image, page, x: int, y: int, angle: float = 0.0):
-        """A page with a soft shadow, optionally turned a little, its top-left at (x, y)."""
+        """A page with a soft shadow, its top-left at (x, y): an upright page (RGB) framed by a
+        thin line; a shape with edges of its own (RGBA: a page pdfium drew turned, a die)
+        turned `angle` degrees more."""
+        upright = page.mode == "RGB" and not angle
         page = page.convert("RGBA")
         if angle:  # bilinear: as smooth at this size, in half of bicubic's time
             page = page.rotate(angle, resample=self.Image.BILINEAR, expand=True)
@@ -207,7 +147,7 @@ class _Painter:
         shadow.putalpha(alpha)
         image.paste(shadow, (x + 14 - 32, y + 18 - 32), shadow)
         image.paste(page, (x, y), page)
-        if not angle:
+        if upright:
             self.ImageDraw.Draw(image).rectangle(
                 (x, y, x + page.width - 1, y + page.height - 1), outline=self.colors["line"]
             )
@@ -218,7 +158,7 @@ class _Painter:
 
     # --- the images ---------------------------------------------------------------------------
 
-    def cover(self, pages: _Pages, facts: Facts):
+    def cover(self, pages: Pages, facts: Facts):
         image, draw = self.canvas()
         self.heading(
             draw,
@@ -227,11 +167,11 @@ class _Painter:
             Words(facts.title, "display", 190, "accent"),
             Words("Printable Bunco party pack", "hand", 110, "accent2", "700"),
         )
-        back = pages.page("rules-handout.pdf", 0, 980)
+        back = pages.page("rules-handout.pdf", 0, 980, 5)
         front = pages.page(pages.sheets(), 0, 1120)
-        side = pages.page("tally-pads.pdf", 0, 980)
-        self.paste_page(image, side, SIZE - 130 - side.width - 60, 590, -6)
-        self.paste_page(image, back, 130, 590, 5)
+        side = pages.page("tally-pads.pdf", 0, 980, -6)
+        self.paste_page(image, side, SIZE - 130 - side.width - 60, 590)
+        self.paste_page(image, back, 130, 590)
         self.paste_page(image, front, SIZE // 2 - front.width // 2, 510)
         if pages.editable():
             self.seal(draw, SIZE // 2 + front.width // 2, 700)
@@ -264,7 +204,7 @@ class _Painter:
 
     def spread(
         self,
-        pages: _Pages,
+        pages: Pages,
         facts: Facts,
         documents=SPREAD,
         heading="What's included",
@@ -302,11 +242,11 @@ class _Painter:
         self.footer(draw, facts, f"For {facts.players} · {facts.papers}")
         return image
 
-    def extras(self, pages: _Pages, facts: Facts):
+    def extras(self, pages: Pages, facts: Facts):
         line = "Invitation, tags, checklist, sign-in"
         return self.spread(pages, facts, EXTRAS_SPREAD, "Party extras", line)
 
-    def close_up(self, pages: _Pages, facts: Facts):
+    def close_up(self, pages: Pages, facts: Facts):
         image, draw = self.canvas()
         crop, _ = pages.top(pages.sheets(), 2300, 1440)
         self.paste_page(image, crop, (SIZE - crop.width) // 2, 380)
@@ -320,7 +260,7 @@ class _Painter:
         self.footer(draw, facts, "Numbered sheets, with the night's totals at the bottom")
         return image
 
-    def rules(self, pages: _Pages, facts: Facts):
+    def rules(self, pages: Pages, facts: Facts):
         image, draw = self.canvas()
         self.heading(draw, 80, 310, Words("The rules, for every table", "display", 140, "accent"))
         gap, room = 60, SIZE - 240  # two pages side by side, as large as the width allows
@@ -335,7 +275,7 @@ class _Painter:
         self.footer(draw, facts, "How to play, score and move: the rules handout")
         return image
 
-    def sizes(self, pages: _Pages, facts: Facts):
+    def sizes(self, pages: Pages, facts: Facts):
         image, draw = self.canvas("accent")
         card = (170, 170, SIZE - 170, SIZE - 170)
         draw.rounded_rectangle(card, radius=60, fill="#ffffff")

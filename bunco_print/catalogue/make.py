@@ -23,7 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bunco_print.catalogue import text
-from bunco_print.catalogue.images import IMAGE_NAMES, Facts, libraries, listing_images
+from bunco_print.catalogue.images import IMAGE_NAMES, Facts, listing_images
+from bunco_print.catalogue.pages import libraries
 from bunco_print.catalogue.plan import CataloguePlan, Listing, PackSpec, input_digest
 from bunco_print.edges import config, output
 from bunco_print.errors import InputError

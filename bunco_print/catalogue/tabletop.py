@@ -24,10 +24,10 @@ def table_top(painter, pages, facts):
             gy = y + 50 + grain * 70 + (row * 17) % 30
             draw.line((0, gy, SIZE, gy + (row % 3 - 1) * 18), fill=SEAM, width=2)
         draw.line((0, y, SIZE, y), fill=SEAM, width=6)
-    sheet = pages.page(pages.sheets(), 0, 1300)
-    pad = pages.page("tally-pads.pdf", 0, 1080)
-    painter.paste_page(image, pad, 1000, 260, 7)
-    painter.paste_page(image, sheet, 170, 150, -5)
+    sheet = pages.page(pages.sheets(), 0, 1300, -5)
+    pad = pages.page("tally-pads.pdf", 0, 1080, 7)
+    painter.paste_page(image, pad, 1000, 260)
+    painter.paste_page(image, sheet, 170, 150)
     for (x, y), face, angle in (
         ((1320, 1400), 5, 14),
         ((1560, 1560), 2, -22),

@@ -136,17 +136,19 @@ class _Painter:
         thin line; a shape with edges of its own (RGBA: a page pdfium drew turned, a die)
         turned `angle` degrees more."""
         upright = page.mode == "RGB" and not angle
-        page = page.convert("RGBA")
         if angle:  # bilinear: as smooth at this size, in half of bicubic's time
-            page = page.rotate(angle, resample=self.Image.BILINEAR, expand=True)
-        # the shadow is blurred at an eighth of the size: the same softness for a fraction
-        small = page.getchannel("A").reduce(8).point(lambda a: a * 60 // 255)
+            page = page.convert("RGBA").rotate(angle, resample=self.Image.BILINEAR, expand=True)
+        # its outline (an upright page: the whole of it), the shadow blurred at an eighth of
+        # the size: the same softness for a fraction
+        if upright:
+            small = self.Image.new("L", (-(-page.width // 8), -(-page.height // 8)), 60)
+        else:
+            small = page.getchannel("A").reduce(8).point(lambda a: a * 60 // 255)
         small = self.ImageOps.expand(small, border=4).filter(self.ImageFilter.GaussianBlur(2))
         alpha = small.resize((page.width + 64, page.height + 64), self.Image.BILINEAR)
-        shadow = self.Image.new("RGBA", alpha.size, (0, 0, 0, 0))
-        shadow.putalpha(alpha)
-        image.paste(shadow, (x + 14 - 32, y + 18 - 32), shadow)
-        image.paste(page, (x, y), page)
+        corner = (x + 14 - 32, y + 18 - 32)
+        image.paste((0, 0, 0), (*corner, corner[0] + alpha.width, corner[1] + alpha.height), alpha)
+        image.paste(page, (x, y), None if upright else page)
         if upright:
             self.ImageDraw.Draw(image).rectangle(
                 (x, y, x + page.width - 1, y + page.height - 1), outline=self.colors["line"]

@@ -210,10 +210,7 @@ class SharedBackgrounds:
         self._passes.append(template)
         walk = simple.walked(template)
         self._composite |= walk.unsure
-        for path in sorted(p for p, keys in walk.keys.items() if keys and p not in walk.unsure):
-            codes = self._codes.setdefault(path, Codes())
-            for key in sorted(walk.keys[path]):
-                codes.code(key)
+        simple.faces_codes(walk.keys, walk.unsure, self._codes)
         return simple.finish(template, walk, dict(self._codes), mark=True)
 
     def _keep(self, key: str, found: Backgrounds, own: list[int], done: simple.Converted) -> None:

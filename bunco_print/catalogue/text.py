@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bunco_print.catalogue.plan import CataloguePlan, Listing
 from bunco_print.game import rulesets
+from bunco_print.game.values import and_list
 from bunco_print.theming import themes
 
 MAX_TITLE = 140
@@ -67,11 +68,6 @@ GAME_TAGS = (
 def players_phrase(counts: Sequence[int]) -> str:
     low, high = min(counts), max(counts)
     return f"{low} players" if low == high else f"{low} to {high} players"
-
-
-def and_list(words: Sequence[str]) -> str:
-    """ "8, 12 and 16"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def papers_phrase(papers: Sequence[str]) -> str:

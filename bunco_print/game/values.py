@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from bunco_print.errors import InputError
@@ -22,6 +22,11 @@ def counted(n: int, noun: str, plural: str = "") -> str:
     """A count and its noun as people say it: "1 table", "3 tables", "2 losses" (`plural`
     where adding an s or es is not it). The templates' `count` filter too."""
     return f"{n} {noun if abs(n) == 1 else plural or noun + ('es' if noun.endswith('s') else 's')}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Words as a list people say: "8, 12 and 16", "Most losses and Lucky draw"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def printable(text: str) -> str:

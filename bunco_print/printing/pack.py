@@ -21,6 +21,7 @@ from bunco_print.game.manifest import dumps
 from bunco_print.game.money import format_money, remainder_rule
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
+from bunco_print.game.values import and_list
 from bunco_print.printing import editable, layout, passes, render
 from bunco_print.printing.backgrounds import Backgrounds, lay_out_html
 from bunco_print.printing.layout.sheets import duplex_flip
@@ -167,10 +168,9 @@ def pot_warnings(event: Night) -> list[str]:
     if not unpaid or not event.pot or not event.amounts_known:
         return []  # every prize paid, or no pot at all (prizes are gifts, or written in)
     money = partial(format_money, currency=event.currency)
-    named = unpaid[0] if len(unpaid) == 1 else ", ".join(unpaid[:-1]) + " and " + unpaid[-1]
     least = -(-len(event.prizes) // event.players)  # a unit a prize: the pot's smallest
     return [
-        f"a {money(event.pot)} pot cannot pay all {len(event.prizes)} prizes: {named} "
+        f"a {money(event.pot)} pot cannot pay all {len(event.prizes)} prizes: {and_list(unpaid)} "
         f"{'prints' if len(unpaid) == 1 else 'print'} {money(0)}; a buy-in of {money(least)} "
         "pays each one"
     ]

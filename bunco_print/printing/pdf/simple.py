@@ -98,12 +98,15 @@ def walked(pdf: pikepdf.Pdf) -> _Walk:
     return walk
 
 
-def faces_codes(keys: Seen, unsure: set[Path]) -> dict[Path, Codes]:
+def faces_codes(
+    keys: Seen, unsure: set[Path], grown: dict[Path, Codes] | None = None
+) -> dict[Path, Codes]:
     """Each face's codes for the glyphs it shows (the same keys, the same codes: two halves
-    agree on them, pdf/simple_halves.py), but the faces left composite (`unsure`)."""
-    found = {}
+    agree on them, pdf/simple_halves.py), but the faces left composite (`unsure`); `grown`:
+    codes given before, which keep theirs and take the new glyphs' (a catalogue's passes)."""
+    found = {} if grown is None else grown
     for path in sorted(p for p, shown in keys.items() if shown and p not in unsure):
-        codes = found[path] = Codes()
+        codes = found.setdefault(path, Codes())
         for key in sorted(keys[path]):
             codes.code(key)
     return found

@@ -29,8 +29,9 @@ def shared(mine: Glyphs, theirs: Glyphs) -> dict[Path, Codes]:
 
 
 def merged(pdf: pikepdf.Pdf, codes: dict[Path, Codes], pages: list[simple.Shown]) -> str:
-    """The joined halves' fonts made one a face's part (every resource naming a half's points
-    at it), and what `simple.kept` keeps of the conversion (`pages`: each page's codes)."""
+    """The joined halves' fonts (or a catalogue pack's passes', catalogue/backgrounds.py) made
+    one a face's part, every resource naming one of theirs pointing at it; and what
+    `simple.kept` keeps of the conversion (`pages`: each page's codes)."""
     fonts = {
         (path, part): pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.TrueType))
         for path, face in codes.items()

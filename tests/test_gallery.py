@@ -134,15 +134,16 @@ def test_an_editable_pack_shows_how_to_fill_it_in_on_its_real_fields(editable):
 
 def test_the_png_files_are_the_drawn_images(plain):
     theme = themes.load("classic")
+    blocks = Image.core.get_blocks_max()
     files = listing_images(plain, theme, facts_for(theme))
+    assert Image.core.get_blocks_max() == blocks  # the memory it kept for its images, let go
     drawn = gallery(plain, theme, facts_for(theme))
     assert list(files) == list(drawn)
-    with Image.open(io.BytesIO(files["01-cover.png"])) as cover:
-        assert cover.size == (SIZE, SIZE)
-        assert (
-            ImageChops.difference(cover.convert("RGB"), drawn["01-cover.png"].image).getbbox()
-            is None
-        )
+    for name, data in files.items():
+        with Image.open(io.BytesIO(data)) as image:
+            assert (image.format, image.size) == ("PNG", (SIZE, SIZE))
+            picture = drawn[name].image.convert("RGB")
+            assert ImageChops.difference(image.convert("RGB"), picture).getbbox() is None, name
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,15 @@ class Lettering:
         self.image_font = image_font
         self.lines: list[Line] = []
         self._fonts: dict[tuple[str, str, int], object] = {}
+        self._boxes: dict[tuple[str, object], Box] = {}
+
+    def box(self, draw, text: str, font) -> Box:
+        """The ink's box of `text` with its baseline's start at (0, 0), measured once: bands
+        measure the same words again as they try each size."""
+        key = (text, font)
+        if key not in self._boxes:
+            self._boxes[key] = draw.textbbox((0, 0), text, font=font, anchor="ls")
+        return self._boxes[key]
 
     def font(self, role: str, size: int, weight: str = "400"):
         key = (role, weight, size)
@@ -44,17 +53,19 @@ class Lettering:
 
     def write(self, draw, text: str, font, color: str, x: int, top: int, align="center") -> Box:
         """`text` with its ink's top at `top`, centred on x (or starting at x): its box."""
-        left, up, right, _ = draw.textbbox((0, 0), text, font=font, anchor="ls")
+        left, up, right, down = self.box(draw, text, font)
         origin = (x - (left + right) // 2 if align == "center" else x - left, top - up)
         draw.text(origin, text, font=font, fill=self.theme.colors.get(color, color), anchor="ls")
-        box = tuple(int(v) for v in draw.textbbox(origin, text, font=font, anchor="ls"))
+        box = tuple(
+            int(v) for v in (left + origin[0], up + origin[1], right + origin[0], down + origin[1])
+        )
         self.lines.append((text, box))
         return box
 
     def height(self, draw, text: str, font) -> int:
         """The room a line takes: its ink, and below the baseline at least most of the font's
         descent, so a line without descenders is not pulled closer to the next."""
-        _, up, _, down = draw.textbbox((0, 0), text, font=font, anchor="ls")
+        _, up, _, down = self.box(draw, text, font)
         return int(max(down, font.getmetrics()[1] * 2 // 3) - up)
 
     def fit(self, draw, text: str, role: str, size: int, width: int, weight: str = "400"):
@@ -64,7 +75,7 @@ class Lettering:
         return self.font(role, size, weight)
 
     def width(self, draw, text: str, font) -> int:
-        left, _, right, _ = draw.textbbox((0, 0), text, font=font, anchor="ls")
+        left, _, right, _ = self.box(draw, text, font)
         return int(right - left)
 
     def band(
@@ -125,7 +136,7 @@ class Lettering:
             draw.rounded_rectangle(
                 (x, y - half, x + wide, y + half), radius=half, fill=self.theme.colors[color]
             )
-            _, up, _, down = draw.textbbox((0, 0), text, font=font, anchor="ls")
+            _, up, _, down = self.box(draw, text, font)
             self.write(draw, text, font, "#ffffff", x + wide // 2, y - int(down - up) // 2)
             x += wide + gap
 

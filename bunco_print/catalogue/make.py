@@ -26,7 +26,7 @@ from bunco_print.catalogue import text
 from bunco_print.catalogue.images import IMAGE_NAMES, Facts, listing_images
 from bunco_print.catalogue.pages import libraries
 from bunco_print.catalogue.plan import CataloguePlan, Listing, PackSpec, input_digest
-from bunco_print.edges import config, output
+from bunco_print.edges import config, memory, output
 from bunco_print.errors import InputError
 from bunco_print.game.values import printable
 from bunco_print.printing import orders
@@ -274,6 +274,7 @@ _MADE: list = []  # in a worker: the queue that tells the parent of each pack ma
 
 def _listen(made) -> None:
     _MADE.append(made)
+    memory.keep_freed()
 
 
 def run_task(task: Task, tell: Callable[[str], None] | None = None) -> TaskResult:

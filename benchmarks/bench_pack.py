@@ -31,7 +31,7 @@ import filed
 from bunco_print.edges.resources import data_dir
 from bunco_print.printing import qr, render
 from bunco_print.printing.pack import PackRequest, build_pack, pack_files
-from bunco_print.printing.pdf import draw, fonts, writer
+from bunco_print.printing.pdf import draw, fonts, paths, writer
 
 try:
     from bunco_print.printing.pdf import drawing
@@ -47,10 +47,10 @@ from bunco_print.theming import themes
 def fresh() -> None:
     """Forget what this process kept of an earlier pack's own pages (the parsed template each
     of a pack's files is written from, its pages' compressed contents, its QR codes, its fonts
-    cut to the letters it shows), so that every timed pack makes its own, as a `bunco-print
-    pack` process does. What a process keeps of a theme (its fonts' metrics, stylesheet and
-    art) stays, as in a batch run."""
-    kept = [(draw, "qr"), (qr, "qr_grid"), (fonts, "subset_font")]
+    cut to the letters it shows, its paths' operators), so that every timed pack makes its
+    own, as a `bunco-print pack` process does. What a process keeps of a theme (its fonts'
+    metrics, stylesheet and art) stays, as in a batch run."""
+    kept = [(draw, "qr"), (qr, "qr_grid"), (fonts, "subset_font"), (paths, "trace")]
     kept += [(drawing, "source"), (drawing, "deflate")]
     # (an earlier tree may keep fewer, or more, or elsewhere: its backgrounds' conversion, by
     # their PDF; the template's parsing and the pages' contents, in pdf/writer.py)

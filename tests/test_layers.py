@@ -4,29 +4,36 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import quote, unquote
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import ImageChops
 
 from bunco_print.edges.resources import data_dir
 from bunco_print.printing import render
 from bunco_print.printing.backgrounds import lay_out_backgrounds
+from bunco_print.printing.layout.svg import data_uri
 from bunco_print.printing.pack import PackRequest, plan, template_context
-from bunco_print.printing.pdf.layers import art_drawing, opacity_states
-from bunco_print.printing.pdf.vector import LayerError, Resources, convert
+from bunco_print.printing.pdf.layers import art_drawing, opacity_states, unread_dropped
+from bunco_print.printing.pdf.vector import LayerError, Resources, convert, markup_of
 
 DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"]
 
 
-def backgrounds(native: bool, **options):
+def pack_html(native: bool, **options) -> str:
     request = PackRequest(players=13, seed=3, date="2026-12-04", **options)
     event, _secret, theme, ruleset = plan(request)
-    html = render.render_html(
+    return render.render_html(
         "base.html.j2", **template_context(event, ruleset, theme, request, DOCS, native=native)
     )
-    return lay_out_backgrounds(html)
+
+
+def backgrounds(native: bool, **options):
+    return lay_out_backgrounds(pack_html(native, **options))
 
 
 # With --ink-saver, WeasyPrint leaves out the mirrored corner ornaments a marker's layer draws at
@@ -122,3 +129,33 @@ def test_every_themes_art_is_drawn_as_weasyprint_draws_it():
         if not (ink > 500 and changed < (0.08 if dashed else 0.03) * ink):
             unlike.append(f"{path.parent.name}/{path.name}: {changed} of {ink}")
     assert not unlike
+
+
+@given(st.text())
+def test_a_drawing_goes_into_its_data_uri_and_comes_out_as_it_was(markup):
+    """data_uri encodes as urllib does (the HTML, and so the background cache's key, the same
+    whichever way) and markup_of decodes any data as unquote does, whatever it holds."""
+    data = data_uri(markup).removeprefix("data:image/svg+xml;charset=utf-8,")
+    assert data == quote(markup, safe="")
+    assert markup_of(data) == markup
+
+
+@pytest.mark.parametrize(
+    "data", ["%3Csvg%3E", "%3", "%zz%41", "a\\n%41", "caf%C3%A9", "%C3", "é%41"]
+)
+def test_data_that_is_not_plain_escapes_is_read_as_unquote_reads_it(data):
+    assert markup_of(data) == unquote(data)
+
+
+def test_weasyprint_is_given_no_drawing_it_would_only_parse():
+    html = pack_html(native=True)
+    dropped = unread_dropped(html)
+    assert len(dropped) < len(html) / 2
+    assert "bp-native" in dropped and 'src=""' in dropped and 'data-svg=""' in dropped
+    # what WeasyPrint reads stays: every element, id, alt text and blank picture
+    assert re.findall(r'<img[^>]*? id="([^"]+)" alt="([^"]*)"', dropped) == re.findall(
+        r'<img[^>]*? id="([^"]+)" alt="([^"]*)"', html
+    )
+    assert re.sub(r'(src|data-svg)="[^"]*"', "", dropped) == re.sub(
+        r'(src|data-svg)="[^"]*"', "", html
+    )

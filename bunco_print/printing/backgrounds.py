@@ -17,7 +17,7 @@ import pikepdf
 
 from bunco_print.printing import passes, render
 from bunco_print.printing.pdf import simple, simple_halves
-from bunco_print.printing.pdf.layers import draw_layers
+from bunco_print.printing.pdf.layers import draw_layers, unread_dropped
 from bunco_print.printing.pdf.model import Rect
 
 # The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
@@ -119,7 +119,7 @@ def lay_out_raw(html: str) -> tuple[bytes, dict]:
     its documents' pages, and under passes' keys where its flowing text left room for the
     night's words, where each page's elements are and which pages are tagged. As plain data:
     the background cache keeps it (a catalogue draws one layout with other figures)."""
-    document = render.layout(html)
+    document = render.layout(unread_dropped(html))
     pages: dict[str, list[int]] = {}
     anchors, words = [], {}
     for index, page in enumerate(document.pages):

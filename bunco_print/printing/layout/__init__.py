@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from urllib.parse import unquote
 
 from bunco_print.engine.validate import has_traveler
 from bunco_print.game import night as model
@@ -30,6 +29,7 @@ from bunco_print.printing.layout.seat_cards import card_grid, cards_page
 from bunco_print.printing.layout.sheets import sheets_page
 from bunco_print.printing.layout.sides import BACKS, KINDS, back_page, plan_sides
 from bunco_print.printing.layout.sides import notes as sides_notes
+from bunco_print.printing.pdf.vector import markup_of
 from bunco_print.theming.themes import Theme
 
 __all__ = ["Block", "Box", "Label", "Layout", "Page", "Slot", "Strip", "lay_out"]
@@ -86,7 +86,7 @@ class Layout:
             layers = [p.layer for p in (*self.pages(doc), *filter(None, [self.last_page(doc)]))]
             pictures = getattr(self.docs[doc], "art_uris", tuple)()
             for uri in (*layers, *pictures):
-                found.update(dict.fromkeys(_HREF.findall(unquote(uri))))
+                found.update(dict.fromkeys(_HREF.findall(markup_of(uri))))
         return list(found)
 
     def every_page(self, doc: str) -> tuple[Page, ...]:

@@ -27,7 +27,7 @@ from bunco_print.printing.pdf.fonts import embed, fallback_fonts, font_info
 from bunco_print.printing.pdf.groups import drop_needless_groups
 from bunco_print.printing.pdf.model import Rect, num
 from bunco_print.printing.pdf.opacity import PAPER, bake
-from bunco_print.printing.pdf.vector import LayerError, Resources, convert, view_box
+from bunco_print.printing.pdf.vector import LayerError, Resources, convert, markup_of, view_box
 from bunco_print.printing.units import PT_PER_PX
 
 _LAYER = re.compile(
@@ -48,6 +48,20 @@ _FACE = re.compile(
     r'@font-face \{ font-family: "([^"]+)"; src: url\("([^"]+)"\); '
     r"font-weight: (\d+); font-style: (\w+); \}"
 )
+
+
+# what WeasyPrint never reads of a page, though it parses it all the same: each hidden layer's
+# drawing and each figure's (draw_layers draws them)
+_UNREAD = re.compile(
+    r'(<img class="svg-img bp-layer bp-native" data-page="[^"]+"[^>]*? src=)"[^"]*"'
+    r'|(<img class="(?:[^"]* )?bp-fig" id="[^"]+"[^>]*? data-svg=)"[^"]*"'
+)
+
+
+def unread_dropped(html: str) -> str:
+    """The HTML as WeasyPrint lays it out: without the drawings it would parse and never read
+    (each hidden layer's, each figure's), so laid out alike and a fourteenth faster."""
+    return _UNREAD.sub(lambda m: f'{m[1] or m[2]}""', html)
 
 
 def blank_figures(html: str) -> str:
@@ -109,8 +123,8 @@ def draw_layers(
 def _draw(
     doc: pikepdf.Pdf, html: str, anchors: Sequence[Mapping[str, Rect]], reading: tags.Reading
 ) -> None:
-    layers = [(page_id, unquote(data)) for page_id, data in _LAYER.findall(html)]
-    figures = [(fig_id, unquote(data)) for fig_id, data in _FIGURE.findall(html)]
+    layers = [(page_id, markup_of(data)) for page_id, data in _LAYER.findall(html)]
+    figures = [(fig_id, markup_of(data)) for fig_id, data in _FIGURE.findall(html)]
     if not layers and not figures:
         return
     page_of: dict[str, int] = {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 
 from bunco_print.printing.pdf.model import num
 
@@ -62,6 +63,8 @@ def path(d: str) -> bytes:
     return trace(d)[0]
 
 
+# kept for the next pages that draw the path: a shop's packs of one theme draw each twice
+@lru_cache(maxsize=1024)
 def trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
     """SVG path data (absolute and relative M L H V C S Q Z) as PDF path operators, with where
     the path ends and its direction there (degrees), for a marker."""

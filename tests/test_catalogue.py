@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from bunco_print.catalogue import make_plan, plan, text
 from bunco_print.catalogue.make import zip_names
 from bunco_print.cli import app
+from bunco_print.edges import memory
 from bunco_print.theming import themes
 
 from .pdftools import page_sizes_in, page_texts
@@ -239,6 +240,25 @@ def test_packs_too_big_for_one_zip_are_split_by_player_count():
         "x-bunco-a4-part-1-of-2.zip",
         "x-bunco-a4-part-2-of-2.zip",
     ]
+
+
+def test_a_worker_keeps_the_memory_it_frees_and_any_c_library_will_do(monkeypatch):
+    set_to = []
+
+    class Glibc:
+        def mallopt(self, option: int, value: int) -> int:
+            set_to.append((option, value))
+            return 1
+
+    monkeypatch.setattr(memory.ctypes, "CDLL", lambda name: Glibc())
+    memory.keep_freed()
+    assert dict(set_to) == {memory.M_MMAP_THRESHOLD: 32 << 20, memory.M_TRIM_THRESHOLD: 256 << 20}
+
+    def missing(name: str):
+        raise OSError(f"{name}: cannot open shared object file")
+
+    monkeypatch.setattr(memory.ctypes, "CDLL", missing)  # another C library (musl, macOS)
+    memory.keep_freed()  # left as it is, never an error
 
 
 # --- bad input: one line, exit 2, nothing written -----------------------------------------------

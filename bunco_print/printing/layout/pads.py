@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
@@ -30,9 +32,10 @@ TAG_SIZE, TAG_UP, TAG_SPACING, SLOT_INSET, WRITE_IN_W = 7, 4, 0.8, 2, 0.8
 # Beside the QR code, QR_ROOM from it; the head's title TITLE_UP over the pad's top, in the room
 # "Tally" (TALLY_SIZE, k) and TALLY_ROOM leave, at most TITLE_SIZE (k); the grid GRID_GAP under
 # the head; the scoring reminder in the pad's last REMINDER_H, its words REMINDER_DOWN down,
-# REMINDER_SIZE (the CSS's; in large print as many lines as they take, LARGE_LEADING apart).
+# REMINDER_SIZE, REMINDER_LEADING apart (in large print as many lines as they take, larger and
+# LARGE_LEADING apart).
 QR_ROOM, TITLE_UP, TALLY_SIZE, TALLY_ROOM, TITLE_SIZE, GRID_GAP = 12, 3, 22, 3, 8, 4
-REMINDER_H, REMINDER_DOWN, REMINDER_SIZE = 30, 5, 6.5
+REMINDER_H, REMINDER_DOWN, REMINDER_SIZE, REMINDER_LEADING = 30, 5, 6.5, 1.3
 HEAD_FONT, TITLE_PAD = 10, 3  # the space before the title (html's 10pt), its padding (.tp-event)
 PAD = "tally_pad"  # the document whose smallest word (base.LARGE_TEXT) pads keep
 # The cuts between pads: dashed lines CUT_END from the paper's edges, ticks from TICK_END.
@@ -49,7 +52,6 @@ def pad_grid(night: Inputs) -> tuple[int, int]:
 @dataclass(frozen=True)
 class PadText:
     head: Block  # "Tally" and the night's title, the title at head.size
-    rules: Block  # the scoring reminder
     title: str = ""  # the night's title: on two lines (split by a newline) if it needs them,
     # shortened if they cannot hold it at MIN_TEXT
     grid: Box | None = None  # where the tally grid is drawn
@@ -61,8 +63,6 @@ class PadsPage:
     size: str
     pads: tuple[PadText, ...]
     scale: float = 1.0  # --large-print: the head's words this much larger
-    reminder: tuple[str, str, str] = ("", "", "")  # the scoring reminder: its words before
-    # the game's word (in bold), the word, the words after
 
 
 def safe_area(night: Inputs) -> Box:
@@ -169,10 +169,8 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         _write_in_lines(night, layer, m, p.x, p.y)
         slots += _pad_slots(night, m, i, p.x, p.y)
         head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
-        reminder_y = p.y + m.h - m.note_h + REMINDER_DOWN
-        size = night.words(REMINDER_SIZE, PAD) if night.large else 0  # else the CSS's
-        reminder = Block(p.x, reminder_y, m.w, size)
-        texts.append(PadText(head, reminder, "", m.grid(p.x, p.y)))
+        _reminder(night, layer, p.x, p.y + m.h - m.note_h + REMINDER_DOWN, m.w)
+        texts.append(PadText(head, "", m.grid(p.x, p.y)))
         slots.append(_pad_title(night, i, head, m.head_w, title, title_size))
     page = Page(
         f"tally_pad-page-{number}",
@@ -183,7 +181,52 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         safe=safe_area(night),
     )
     size = page_size_css(night.paper, night.large)
-    return PadsPage(page, size, tuple(texts), k, reminder_words(night))
+    return PadsPage(page, size, tuple(texts), k)
+
+
+def _reminder(night: Inputs, layer: svg.Layer, x: float, top: float, width: float) -> None:
+    """The scoring reminder drawn into the pad's layer, `width` pt wide from (x, top): broken
+    into lines at spaces, its words as wide as the layer draws them (letter by letter), the
+    game's word bold in the accent; the lines REMINDER_LEADING apart (LARGE_LEADING in large
+    print), its first baseline where a CSS line box that tall puts it. Drawn rather than laid
+    out by WeasyPrint, which took longer to set this one paragraph on every pad than to lay
+    out the rest of the page."""
+    before, word, after = reminder_words(night)
+    text = before + word + after
+    bold = range(len(before), len(before) + len(word))
+    weights = ["700" if i in bold else "400" for i in range(len(text))]
+    size = night.words(REMINDER_SIZE, PAD) if night.large else REMINDER_SIZE
+    pitch = size * (LARGE_LEADING if night.large else REMINDER_LEADING)
+    fonts = {"400": night.font("body"), "700": night.font("body", "700")}
+
+    def runs(start: int, end: int) -> list[tuple[str, str]]:
+        """text[start:end] in runs a weight."""
+        found = itertools.groupby(range(start, end), key=weights.__getitem__)
+        return [(weight, "".join(text[i] for i in at)) for weight, at in found]
+
+    def wide(part: list[tuple[str, str]]) -> float:
+        return sum(fonts[weight].width(words, size) for weight, words in part)
+
+    lines: list[list[int]] = []  # each line's start and end in `text`
+    for found in re.finditer(r"\S+", text):
+        if lines and wide(runs(lines[-1][0], found.end())) <= width:
+            lines[-1][1] = found.end()
+        else:  # (a word wider than the pad on a line of its own, as CSS would set it)
+            lines.append([found.start(), found.end()])
+    baseline = top + pitch / 2 + fonts["400"].mid * size  # a line box `pitch` pt tall
+    family, colors = (
+        night.family("body"),
+        {"400": night.colors["ink"], "700": night.colors["accent"]},
+    )
+    for start, end in lines:
+        at = x
+        for weight, part in runs(start, end):
+            at += fonts[weight].width(part[: len(part) - len(part.lstrip())], size)
+            if part.strip():  # (its spaces only moved on: SVG text drops them at either end)
+                words = part.strip()
+                layer.text(svg.text(at, baseline, words, size, family, int(weight), colors[weight]))
+            at += fonts[weight].width(part.lstrip(), size)
+        baseline += pitch
 
 
 def _pad_cuts(night: Inputs, layer: svg.Layer, pw, ph, cols: int, rows: int) -> None:

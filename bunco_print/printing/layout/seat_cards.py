@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
 from bunco_print.printing.layout.base import MIN_TEXT, TEXT_FILL, Inputs
-from bunco_print.printing.layout.geometry import EDGE, Box, Label, Page, Slot, page_size_css
+from bunco_print.printing.layout.geometry import EDGE, Box, Page, Slot, page_size_css
 from bunco_print.printing.layout.pads import CUT_DASH, CUT_W, TICK_W, safe_area
 from bunco_print.printing.pdf.model import LINE_PITCH
 
@@ -87,6 +87,7 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
     for i in range(count):
         x, y = EDGE + (i % cols) * face.w, EDGE + (i // cols) * face.h
         _card_shapes(night, layer, face, x, y)
+        _card_words(night, layer, face, x + face.words_x, y)
         slots += _card_slots(night, face, i, x, y, samples[i % len(samples)])
     area_w, area_h = night.pw - 2 * EDGE, night.ph - 2 * EDGE
     markup = _trim(night, EDGE, EDGE, area_w, area_h, cols, rows) + "\n" + layer.markup()
@@ -96,7 +97,6 @@ def cards_page(night: Inputs, date: str, count: int = 0, number: int = 0) -> Car
         night.ph,
         svg.data_uri(svg.document(night.pw, night.ph, markup)),
         tuple(slots + _card_event(night, face, cols, count, date)),
-        tuple(_card_words(night, face, cols, count)),
         safe=safe_area(night),
     )
     return CardsPage(page, page_size_css(night.paper))
@@ -184,30 +184,16 @@ def _card_event(night: Inputs, face: CardFace, cols: int, count: int, date: str)
     return found
 
 
-def _card_words(night: Inputs, face: CardFace, cols: int, count: int) -> list[Label]:
-    """What every card says, as blocks of a line per card, one per column of cards: "TONIGHT YOU
-    START AT" (the night's title and date under the table are stamped: _card_event)."""
-    k, width, pitch = night.scale, face.words_w, face.h
+def _card_words(night: Inputs, layer: svg.Layer, face: CardFace, x: float, y: float) -> None:
+    """What every card says, drawn in the layer: "TONIGHT YOU START AT" (the night's title and
+    date under the table are stamped: _card_event). Drawn rather than laid out by WeasyPrint,
+    which spent most of the cards' layout on these words."""
     tonight = "Tonight you start at" if night.large else "TONIGHT YOU START AT"
-    spacing = TONIGHT_SPACING if not night.large else 0.02 * night.words(TONIGHT_SIZE, CARDS)
-    labels = []
-    for col in range(min(cols, count)):
-        x = EDGE + col * face.w + face.words_x
-        lines = (count - col + cols - 1) // cols  # cards in this column
-        labels.append(
-            night.label(
-                x,
-                EDGE + CARD_INSET + TONIGHT_Y * k,
-                "\n".join([tonight] * lines),
-                night.words(TONIGHT_SIZE, CARDS),
-                "lb-b lb-m",
-                w=width,
-                pitch=pitch,
-                spacing=spacing,
-                ch=night.ph,
-            )
-        )
-    return labels
+    size = night.words(TONIGHT_SIZE, CARDS)
+    spacing = TONIGHT_SPACING if not night.large else 0.02 * size
+    baseline = y + CARD_INSET + TONIGHT_Y * night.scale
+    family = night.family("body")
+    layer.text(svg.text(x, baseline, tonight, size, family, 700, night.muted, spacing=spacing))
 
 
 def _event_lines(night: Inputs, title_lines, title_fs) -> tuple[float, float, float]:

@@ -39,16 +39,9 @@ class Line:
 
 
 @dataclass(frozen=True)
-class TagText:
-    hello: Line  # "HELLO"
-    sub: Line  # "my name is"
-
-
-@dataclass(frozen=True)
 class NameTagsPage:
     page: Page
     size: str
-    tags: tuple[TagText, ...]
 
 
 @dataclass(frozen=True)
@@ -152,7 +145,7 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     )  # fmt: skip
     event_line = LARGE_LEADING if lines > 1 else 1.2
     foot = max(30, 12 + 1.5 * k + lines * size * event_line)  # the line's height over the foot
-    slots, texts = [], []
+    slots = []
     for i, t in enumerate(tags):
         layer.add(frame, svg.rrect(t.x, t.y, t.w, t.h, 12))
         layer.add(band, svg.rrect(t.x + 6, t.y + 6, t.w - 12, band_h, 8))
@@ -170,12 +163,9 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         )
         slots.append(replace(name, least=NAME_TAG if night.large else 0.0))
         sub = night.words(9, NAME_TAGS)
-        texts.append(
-            TagText(
-                Line(Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO"),
-                Line(Block(t.x + 6, t.y + 35, t.w - 12, sub, line=max(11 * k, sub)), "my name is"),
-            )
-        )
+        _hello(night, layer, Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO")
+        at = Block(t.x + 6, t.y + 35, t.w - 12, sub, line=max(11 * k, sub))
+        _hello(night, layer, at, "my name is", "700")
         at = Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w)
         slots.append(  # the night's title and date, stamped
             night.words_in(
@@ -191,7 +181,27 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         )
     body.append(layer.markup())
     page = extra_page(night, f"name_tags-page-{number}", body, slots)
-    return NameTagsPage(page, page_size_css(night.paper), tuple(texts))
+    return NameTagsPage(page, page_size_css(night.paper))
+
+
+# a name tag's words over its band: letter-spaced, in white (the ink saver's: in its accent)
+TAG_SPACING = {"400": 0.08, "700": 0.12}  # em
+
+
+def _hello(night: Inputs, layer: svg.Layer, at: Block, text: str, weight: str = "400"):
+    """A name tag's "HELLO" (the display font) or "my name is" (bold), drawn in its layer:
+    centred in `at` as CSS centres a letter-spaced line (its last letter's spacing counted), on
+    the baseline a line box `at.line` tall gives. Drawn rather than laid out by WeasyPrint."""
+    role = "display" if weight == "400" else "body"
+    font, size = night.font(role, weight), at.size
+    spacing = TAG_SPACING[weight] * size
+    width = font.width(text, size) + spacing * len(text)
+    baseline = at.y + at.line / 2 + font.mid * size
+    color = night.colors["accent"] if night.theme.ink_saver else "#ffffff"
+    x = at.x + (at.w - width) / 2
+    layer.text(
+        svg.text(x, baseline, text, size, night.family(role), int(weight), color, spacing=spacing)
+    )
 
 
 def prize_grid(night: Inputs) -> tuple[int, int]:

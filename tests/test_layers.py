@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
+from dataclasses import replace
 from urllib.parse import quote, unquote
 
 import pikepdf
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,10 +19,14 @@ from PIL import ImageChops
 from bunco_print.edges.resources import data_dir
 from bunco_print.printing import render
 from bunco_print.printing.backgrounds import lay_out_backgrounds
+from bunco_print.printing.layout.base import Inputs
+from bunco_print.printing.layout.pads import pad_grid, reminder_words
 from bunco_print.printing.layout.svg import data_uri
-from bunco_print.printing.pack import PackRequest, plan, template_context
+from bunco_print.printing.pack import PackRequest, build_pack, plan, template_context
 from bunco_print.printing.pdf.layers import art_drawing, opacity_states, unread_dropped
 from bunco_print.printing.pdf.vector import LayerError, Resources, convert, markup_of
+
+from .pdftools import lines_of
 
 DOCS = ["score_sheet", "tally_pad", "seat_cards", "prize_sheet", "rules", "table_marker"]
 
@@ -159,3 +166,31 @@ def test_weasyprint_is_given_no_drawing_it_would_only_parse():
     assert re.sub(r'(src|data-svg)="[^"]*"', "", dropped) == re.sub(
         r'(src|data-svg)="[^"]*"', "", html
     )
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "large"), [("classic", False), ("bonko", True), ("tournament", False)]
+)
+def test_a_tally_pads_reminder_reads_whole_on_every_pad_and_stays_in_it(ruleset, large):
+    """The scoring reminder the layer draws: its words in order on each pad, none of its letters
+    in the gutter between two pads (where a line too long would run), and in large print its
+    lines 1.4 apart."""
+    request = PackRequest(players=13, seed=3, date="2026-12-04", ruleset=ruleset)
+    request = replace(request, large_print=large)
+    pads = build_pack(request, signed=False).documents["tally-pads.pdf"]
+    event, _secret, theme, rules = plan(request, signed=False)
+    night = Inputs(event, rules, theme, request.paper, large=large)
+    cols, rows = pad_grid(night)
+    page = pdfium.PdfDocument(pads)[0]
+    text = page.get_textpage()
+    words = "".join("".join(reminder_words(night)).split())
+    assert "".join(text.get_text_range().split()).count(words) == cols * rows
+    sizes = {line.size for line, _ in lines_of(pads, pairs=False) if "Keep" in line.text}
+    cut = page.get_width() / cols  # between two pads
+    for k in range(text.count_chars()):
+        if round(pdfium_c.FPDFText_GetFontSize(text.raw, k), 1) in sizes:
+            left, _bottom, right, _top = text.get_charbox(k)
+            assert right < cut - 16 or left > cut + 16, (k, left, right)
+    if large:
+        tops = sorted({line.y for line, _ in lines_of(pads, pairs=False) if line.size in sizes})
+        assert all(b - a >= 1.4 * max(sizes) - 0.1 for a, b in itertools.pairwise(tops[:3]))

@@ -138,6 +138,12 @@ class Inputs:
     def family(self, role: str) -> str:
         return self.theme.family(role)
 
+    def baseline(self, top: float, line: float, size: float, role="body", weight="400") -> float:
+        """Where CSS sets the baseline of words `size` pt in a line box `line` pt tall from
+        `top`: the font's ascent-to-descent box centred in it (what a layer's text is drawn on
+        to look as the HTML's would)."""
+        return top + line / 2 + self.font(role, weight).mid * size
+
     def art(self, name: str) -> str:
         return self.theme.art(f"{name}.svg").as_uri()
 

@@ -163,9 +163,9 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
         )
         slots.append(replace(name, least=NAME_TAG if night.large else 0.0))
         sub = night.words(9, NAME_TAGS)
-        _hello(night, layer, Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO")
+        _hello(night, layer, Block(t.x + 6, t.y + 9, t.w - 12, 24, line=26), "HELLO", "display")
         at = Block(t.x + 6, t.y + 35, t.w - 12, sub, line=max(11 * k, sub))
-        _hello(night, layer, at, "my name is", "700")
+        _hello(night, layer, at, "my name is", "body", "700")
         at = Block(t.x + 24 + art, line_y + 6 + 1.5 * k, words_w)
         slots.append(  # the night's title and date, stamped
             night.words_in(
@@ -184,24 +184,21 @@ def name_tags_page(night: Inputs, date: str, count: int = 0, number: int = 0) ->
     return NameTagsPage(page, page_size_css(night.paper))
 
 
-# a name tag's words over its band: letter-spaced, in white (the ink saver's: in its accent)
-TAG_SPACING = {"400": 0.08, "700": 0.12}  # em
+# a name tag's words over its band: letter-spaced (em, by weight), in white (the ink saver's: in
+# its accent)
+HELLO_SPACING = {"400": 0.08, "700": 0.12}
 
 
-def _hello(night: Inputs, layer: svg.Layer, at: Block, text: str, weight: str = "400"):
+def _hello(night: Inputs, layer: svg.Layer, at: Block, text: str, role: str, weight="400"):
     """A name tag's "HELLO" (the display font) or "my name is" (bold), drawn in its layer:
     centred in `at` as CSS centres a letter-spaced line (its last letter's spacing counted), on
     the baseline a line box `at.line` tall gives. Drawn rather than laid out by WeasyPrint."""
-    role = "display" if weight == "400" else "body"
-    font, size = night.font(role, weight), at.size
-    spacing = TAG_SPACING[weight] * size
-    width = font.width(text, size) + spacing * len(text)
-    baseline = at.y + at.line / 2 + font.mid * size
+    size, spacing = at.size, HELLO_SPACING[weight] * at.size
+    width = night.font(role, weight).width(text, size) + spacing * len(text)
+    baseline = night.baseline(at.y, at.line, size, role, weight)
     color = night.colors["accent"] if night.theme.ink_saver else "#ffffff"
-    x = at.x + (at.w - width) / 2
-    layer.text(
-        svg.text(x, baseline, text, size, night.family(role), int(weight), color, spacing=spacing)
-    )
+    x, family = at.x + (at.w - width) / 2, night.family(role)
+    layer.text(svg.text(x, baseline, text, size, family, int(weight), color, spacing=spacing))
 
 
 def prize_grid(night: Inputs) -> tuple[int, int]:

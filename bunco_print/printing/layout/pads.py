@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 
 from bunco_print.printing.layout import svg
@@ -36,7 +35,7 @@ TAG_SIZE, TAG_UP, TAG_SPACING, SLOT_INSET, WRITE_IN_W = 7, 4, 0.8, 2, 0.8
 # LARGE_LEADING apart).
 QR_ROOM, TITLE_UP, TALLY_SIZE, TALLY_ROOM, TITLE_SIZE, GRID_GAP = 12, 3, 22, 3, 8, 4
 REMINDER_H, REMINDER_DOWN, REMINDER_SIZE, REMINDER_LEADING = 30, 5, 6.5, 1.3
-HEAD_FONT, TITLE_PAD = 10, 3  # the space before the title (html's 10pt), its padding (.tp-event)
+HEAD_FONT, TITLE_PAD = 10, 3  # the space before the title (the head's 10pt), and a padding
 PAD = "tally_pad"  # the document whose smallest word (base.LARGE_TEXT) pads keep
 # The cuts between pads: dashed lines CUT_END from the paper's edges, ticks from TICK_END.
 CUT_END, TICK_END, CUT_W, CUT_DASH, TICK_W = 22, 10, 0.6, "4 3", 0.5
@@ -136,7 +135,7 @@ def _pad_title(night: Inputs, i: int, head: Block, head_w: float, title: str, si
     """Pad i's title after "Tally", stamped: its (last) line on Tally's baseline."""
     k, tally = night.scale, TALLY_SIZE * night.scale
     display, body = night.font("display"), night.font("body")
-    baseline = head.y + tally / 2 + display.mid * tally  # the head's line-height is 1
+    baseline = night.baseline(head.y, tally, tally, "display")  # the head's line-height is 1
     x = head.x + display.width("Tally", tally) + body.width(" ", HEAD_FONT) + TITLE_PAD * k
     first = baseline - LINE_PITCH * size * title.count("\n")  # the first line's baseline
     at = night.on_baseline(x, first, head.x + head_w - x, size)
@@ -165,11 +164,13 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         night.event.title, room, night.words(TITLE_SIZE, PAD), night.words(MIN_TEXT, PAD)
     )
     slots, texts = [], []
+    reminder = _reminder(night, m.w)  # the same words on every pad, drawn once
     for i, p in enumerate(pads):
         _write_in_lines(night, layer, m, p.x, p.y)
         slots += _pad_slots(night, m, i, p.x, p.y)
         head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
-        _reminder(night, layer, p.x, p.y + m.h - m.note_h + REMINDER_DOWN, m.w)
+        at = f"{svg.n(p.x)} {svg.n(p.y + m.h - m.note_h + REMINDER_DOWN)}"
+        layer.text(f'<g transform="translate({at})">{reminder}</g>')
         texts.append(PadText(head, "", m.grid(p.x, p.y)))
         slots.append(_pad_title(night, i, head, m.head_w, title, title_size))
     page = Page(
@@ -184,49 +185,42 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
     return PadsPage(page, size, tuple(texts), k)
 
 
-def _reminder(night: Inputs, layer: svg.Layer, x: float, top: float, width: float) -> None:
-    """The scoring reminder drawn into the pad's layer, `width` pt wide from (x, top): broken
-    into lines at spaces, its words as wide as the layer draws them (letter by letter), the
-    game's word bold in the accent; the lines REMINDER_LEADING apart (LARGE_LEADING in large
-    print), its first baseline where a CSS line box that tall puts it. Drawn rather than laid
-    out by WeasyPrint, which took longer to set this one paragraph on every pad than to lay
-    out the rest of the page."""
+def _reminder(night: Inputs, width: float) -> str:
+    """The scoring reminder at a pad's foot, `width` pt wide, as SVG text from its top-left
+    corner: broken into lines at spaces, its words measured as the layer draws them (letter by
+    letter), the game's word bold in the accent; the lines REMINDER_LEADING apart (LARGE_LEADING
+    in large print), the first on the baseline a CSS line box that tall gives. Drawn rather than
+    laid out by WeasyPrint, which took longer to set this one paragraph on every pad than to
+    lay out the rest of the page."""
     before, word, after = reminder_words(night)
-    text = before + word + after
-    bold = range(len(before), len(before) + len(word))
-    weights = ["700" if i in bold else "400" for i in range(len(text))]
+    pieces = [(w, "400") for w in before.split()] + [(word, "700")]
+    pieces += [(w, "400") for w in after.split()]
     size = night.words(REMINDER_SIZE, PAD) if night.large else REMINDER_SIZE
     pitch = size * (LARGE_LEADING if night.large else REMINDER_LEADING)
     fonts = {"400": night.font("body"), "700": night.font("body", "700")}
-
-    def runs(start: int, end: int) -> list[tuple[str, str]]:
-        """text[start:end] in runs a weight."""
-        found = itertools.groupby(range(start, end), key=weights.__getitem__)
-        return [(weight, "".join(text[i] for i in at)) for weight, at in found]
-
-    def wide(part: list[tuple[str, str]]) -> float:
-        return sum(fonts[weight].width(words, size) for weight, words in part)
-
-    lines: list[list[int]] = []  # each line's start and end in `text`
-    for found in re.finditer(r"\S+", text):
-        if lines and wide(runs(lines[-1][0], found.end())) <= width:
-            lines[-1][1] = found.end()
-        else:  # (a word wider than the pad on a line of its own, as CSS would set it)
-            lines.append([found.start(), found.end()])
-    baseline = top + pitch / 2 + fonts["400"].mid * size  # a line box `pitch` pt tall
+    space = fonts["400"].width(" ", size)
+    lines: list[list[tuple[str, str, float]]] = [[]]  # each line's words, weights and widths
+    used = 0.0
+    for words, weight in pieces:
+        wide = fonts[weight].width(words, size)
+        if lines[-1] and used + space + wide > width:  # (a word wider than the pad takes a
+            lines.append([])  # line of its own, as CSS would set it)
+        used = used + space + wide if lines[-1] else wide
+        lines[-1].append((words, weight, wide))
     family, colors = (
         night.family("body"),
         {"400": night.colors["ink"], "700": night.colors["accent"]},
     )
-    for start, end in lines:
-        at = x
-        for weight, part in runs(start, end):
-            at += fonts[weight].width(part[: len(part) - len(part.lstrip())], size)
-            if part.strip():  # (its spaces only moved on: SVG text drops them at either end)
-                words = part.strip()
-                layer.text(svg.text(at, baseline, words, size, family, int(weight), colors[weight]))
-            at += fonts[weight].width(part.lstrip(), size)
+    markup, baseline = [], night.baseline(0, pitch, size)
+    for line in lines:
+        x = 0.0
+        for weight, run in itertools.groupby(line, key=lambda piece: piece[1]):
+            run = list(run)
+            words = " ".join(w for w, _weight, _wide in run)
+            markup.append(svg.text(x, baseline, words, size, family, int(weight), colors[weight]))
+            x += sum(wide + space for _w, _weight, wide in run)
         baseline += pitch
+    return "".join(markup)
 
 
 def _pad_cuts(night: Inputs, layer: svg.Layer, pw, ph, cols: int, rows: int) -> None:

@@ -142,7 +142,7 @@ def after_symbol(night: Inputs, body: list[str], box: Box, size: float) -> Box:
     size = max(size, night.least(PRIZES))  # large print: at least its smallest word
     font = night.font("body", "700")
     width = font.width(symbol, size) + SYMBOL_GAP
-    baseline = box.y + box.h / 2 + font.mid * size
+    baseline = night.baseline(box.y, box.h, size, weight="700")
     family = night.family("body")
     body.append(svg.text(box.x + SYMBOL_GAP, baseline, symbol, size, family, 700, night.muted))
     return Box(box.x + width + SYMBOL_GAP, box.y, box.w - width - SYMBOL_GAP, box.h)

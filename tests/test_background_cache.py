@@ -117,6 +117,22 @@ def test_a_damaged_entry_is_laid_out_again_and_made_whole(cache, monkeypatch):
     assert build_pack(request()).pack_pdf == first.pack_pdf  # the entry replaced, whole
 
 
+def test_an_entry_whose_pages_are_numbered_past_nine_is_found_again(cache):
+    """A tagged page's index is a key of the pages kept, written by JSON as a string: an entry
+    with tagged pages 9 and 10 reads back in another order, and is the same entry all the
+    same."""
+    made = []
+
+    def make(html):
+        made.append(html)
+        return b"%PDF-1.7 laid out", {"rules": [9, 10], "@tags": {9: [["P"]], 10: [["H1"]]}}
+
+    first = background_cache.cached("<p>rules</p>", make, kind="backgrounds")
+    again = background_cache.cached("<p>rules</p>", make, kind="backgrounds")
+    assert len(made) == 1 and again[0] == first[0]
+    assert again[1]["@tags"] == {"9": [["P"]], "10": [["H1"]]}
+
+
 def _font_and_cutter(folder):
     """A font file, and what makes its numbered cuts ("cut 1", "cut 2", ...)."""
     source = folder / "font.ttf"

@@ -22,15 +22,43 @@ def pack_html(**options) -> str:
     return render.render_html("base.html.j2", **context)
 
 
-def test_the_two_passes_hold_every_document_once_in_its_order():
+def test_the_two_passes_hold_every_section_once_in_its_order():
     html = pack_html()
-    order = re.findall(r'<section class="doc-([a-z_]+)"', html)
+    _head, sections, _tail = passes.split_documents(html)
     first, second = passes.passes(html)
-    docs = [re.findall(r'<section class="doc-([a-z_]+)"', h) for h in (first, second)]
-    assert sorted(docs[0] + docs[1]) == sorted(order) and docs[0] and docs[1]
-    assert all(d == [doc for doc in order if doc in d] for d in docs)
+    found = [passes.split_documents(h)[1] for h in (first, second)]
+    assert sorted(found[0] + found[1]) == sorted(sections) and found[0] and found[1]
+    assert all(part == [s for s in sections if s in part] for part in found)
     head = html[: html.index("<section")]  # the stylesheet and the art list, in both
     assert all(h.startswith(head) and h.rstrip().endswith("</html>") for h in (first, second))
+
+
+def test_the_rules_handout_pages_go_apart_the_first_in_the_first_pass():
+    """Its two pages are each about as costly as the rest of the pack: one in each pass, in
+    order (the first pass's pages come first in the pack's backgrounds)."""
+    first, second = (passes.split_documents(h)[1] for h in passes.passes(pack_html()))
+    assert next(s for doc, s in first if doc == "rules").count('id="rules-page-0"') == 1
+    assert next(s for doc, s in second if doc == "rules").count('id="rules-page-1"') == 1
+    # the rest shared so that neither pass holds much more than half the pack's weight
+    load = [
+        sum(passes.WEIGHT.get(d, 15) / (2 if d == "rules" else 1) for d, _s in p)
+        for p in (first, second)
+    ]
+    assert max(load) < 0.6 * sum(load)
+
+
+def test_a_document_apart_keeps_its_pages_in_order_whatever_the_weights(monkeypatch):
+    """Where the shares would put the rules handout's second page in the first pass, the
+    passes swap: its first page still comes first."""
+    monkeypatch.setitem(passes.WEIGHT, "prize_sheet", 100)
+    monkeypatch.setitem(passes.WEIGHT, "tally_pad", 90)
+    parts = [passes.split_documents(h)[1] for h in passes.passes(pack_html())]
+    ids = [
+        [n for d, s in part if d == "rules" for n in re.findall(r'id="rules-page-(\d)"', s)]
+        for part in parts
+    ]
+    assert ids == [["0"], ["1"]]  # apart, in order
+    assert "prize_sheet" in dict(parts[1])  # (it was first: the passes were swapped)
 
 
 def test_a_page_without_documents_is_one_pass():

@@ -103,7 +103,10 @@ def _check(pdf: bytes, pages: dict) -> str:
     whose files were changed or cut short since (a full disk, a faulty one, a hand) is no
     entry, never a pack built from a broken PDF."""
     digest = hashlib.sha256(pdf)
-    digest.update(json.dumps(pages, sort_keys=True, separators=(",", ":")).encode())
+    # as read back: JSON writes a key that is a number (a tagged page's index) as a string,
+    # and "10" sorts before "9" where 10 came after it
+    written = json.loads(json.dumps(pages))
+    digest.update(json.dumps(written, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()
 
 

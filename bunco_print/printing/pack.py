@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from bunco_print.edges import background_cache
+from bunco_print.edges import background_cache, memory
 from bunco_print.errors import InputError
 from bunco_print.game import rulesets
 from bunco_print.game.limits import EXTRAS
@@ -186,6 +186,16 @@ def build_pack(
     (a shop's pack without QR codes, which ships no event.secret) it needs no signing key.
     `forked`: its pages drawn and its files written on two cores, where that is safe
     (writing.written; a catalogue's workers already keep every core busy)."""
+    with memory.young_only():  # what the process holds already is not walked again
+        return _built(request, lay_out, signed, forked)
+
+
+def _built(
+    request: PackRequest,
+    lay_out: Callable[[str], Backgrounds] | None,
+    signed: bool,
+    forked: bool,
+) -> Pack:
     event, secret, theme, ruleset = plan(request, signed)
     docs = documents_for(event, ruleset) + [extra.replace("-", "_") for extra in request.extras]
     laid = lay_out_pages(request, event, ruleset, theme, docs)

@@ -36,18 +36,26 @@ from typing import TypeVar
 from bunco_print.edges import config
 
 _SECTION = re.compile(r'<section class="doc-([a-z_]+)"')
-# Each document's layout time in a 12-player pack (ms, as measured on a 2-core machine, warm,
-# over three themes; others: 25). The rules handout is flowing text, about half the pack.
+# What laying out each document takes in a 12-player pack (ms, on a 2-core machine, warm: its
+# layout, layers and conversion to simple fonts; others: 15). The rules handout is flowing text.
 WEIGHT = {
-    "rules": 128,
-    "tally_pad": 41,
-    "prize_sheet": 38,
-    "seat_cards": 18,
-    "score_sheet": 16,
-    "team_card": 16,
-    "table_marker": 12,
-    "pieces": 5,
+    "rules": 118,
+    "host_checklist": 54,
+    "prize_sheet": 30,
+    "prize_tags": 29,
+    "tally_pad": 21,
+    "invitation": 18,
+    "score_sheet": 14,
+    "team_card": 14,
+    "sign_in_sheet": 10,
+    "table_marker": 8,
+    "name_tags": 7,
+    "seat_cards": 5,
+    "pieces": 3,
 }
+# Documents whose sections (the rules handout's pages) may be laid out apart, to even the
+# passes out: each about as costly as the rest of a 12-player pack together.
+APART = frozenset({"rules"})
 T = TypeVar("T")
 U = TypeVar("U")
 A = TypeVar("A")
@@ -79,19 +87,50 @@ def passes(html: str) -> list[str]:
     if parts is None:
         return [html]
     head, found, tail = parts
-    # a document's sections (its full pages, its last page) stay together, in their order
-    sections = [
-        (doc, "".join(section for _d, section in group))
-        for doc, group in itertools.groupby(found, key=lambda part: part[0])
-    ]
-    if len(sections) < 2:
+    units = _units(found, APART)
+    if len(units) < 2:
         return [html]
+    share = _shared(units)
+    if share is None:  # a document's sections apart, but not its first ones in the first pass
+        units = _units(found, frozenset())
+        share = _shared(units)
+    return [head + "".join(units[i][1] for i in sorted(s)) + tail for s in share]
+
+
+def _units(found: list[tuple[str, str]], apart: frozenset[str]) -> list[tuple[str, str, float]]:
+    """What the passes share out: (document, its HTML, weight). A document's sections (its full
+    pages, its last page) stay together, in their order; those of a document `apart`, each
+    alone, its weight shared between them."""
+    units = []
+    for doc, group in itertools.groupby(found, key=lambda part: part[0]):
+        sections = [section for _doc, section in group]
+        weight = WEIGHT.get(doc, 15)
+        if doc in apart:
+            units += [(doc, section, weight / len(sections)) for section in sections]
+        else:
+            units.append((doc, "".join(sections), weight))
+    return units
+
+
+def _shared(units: list[tuple[str, str, float]]) -> list[list[int]] | None:
+    """The units' indexes in two passes of about equal weight, the heaviest placed first; or
+    None when a document split between them would not have its pages in order (joined puts
+    the first pass's pages before the second's)."""
     load, share = [0.0, 0.0], [[], []]
-    for index in sorted(range(len(sections)), key=lambda i: -WEIGHT.get(sections[i][0], 25)):
+    for index in sorted(range(len(units)), key=lambda i: -units[i][2]):
         side = load.index(min(load))
-        load[side] += WEIGHT.get(sections[index][0], 25)
+        load[side] += units[index][2]
         share[side].append(index)
-    return [head + "".join(sections[i][1] for i in sorted(s)) + tail for s in share]
+    for order in (share, share[::-1]):
+        side = {index: n for n, part in enumerate(order) for index in part}
+        docs = {doc for doc, *_ in units}
+        if all(_in_order([side[i] for i, u in enumerate(units) if u[0] == d]) for d in docs):
+            return order
+    return None
+
+
+def _in_order(sides: list[int]) -> bool:
+    return sides == sorted(sides)
 
 
 def halves(
@@ -143,8 +182,7 @@ class _Talking:
     def stop(self) -> None:
         self.up.close()
         os.close(self.down)
-        os.kill(self.pid, signal.SIGKILL)  # done (a zombie already), or stopped
-        os.waitpid(self.pid, 0)
+        _let_go(self.pid)
 
 
 def _talking(second: Callable[[], B], then_second: Callable) -> _Talking | None:
@@ -175,6 +213,7 @@ def _talking(second: Callable[[], B], then_second: Callable) -> _Talking | None:
 def _forked_with_pipes() -> tuple[int, int, int, int, int] | None:
     """Two pipes made, then fork(): (its pid, the first pipe's read and write ends, the
     second's), or None when it cannot fork (the pipes closed again)."""
+    _reap_gone()
     first, second = os.pipe(), os.pipe()
     try:
         return os.fork(), *first, *second
@@ -277,24 +316,45 @@ def _may_fork() -> bool:
 
 
 def _result(pid: int, read: int):
-    """The child's result, or None when it failed; the child is reaped either way."""
+    """The child's result, or None when it failed (a result cut short does not unpickle);
+    the child let go either way."""
     try:
         with os.fdopen(read, "rb") as pipe:
             data = pipe.read()
     finally:
-        _, status = os.waitpid(pid, 0)
-    if status != 0 or not data:
-        return None
+        _let_go(pid)
     try:
-        return pickle.loads(data)
+        return pickle.loads(data) if data else None
     except Exception:  # a child cut short
         return None
 
 
 def _reap(pid: int, read: int) -> None:
     os.close(read)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    _let_go(pid)
+
+
+_GONE: list[int] = []  # children stopped and not yet reaped
+
+
+def _let_go(pid: int) -> None:
+    """The child stopped (done already, or not), and reaped now or later: a child's exit
+    unmaps all it shared with this process, 3-4 ms that this process need not wait for."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    _GONE.append(pid)
+    _reap_gone()
+
+
+def _reap_gone() -> None:
+    """Every child let go that has exited since, reaped (none left a zombie for long)."""
+    for pid in list(_GONE):
+        try:
+            done, _status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped already (by a caller's own wait)
+            done = pid
+        if done:
+            _GONE.remove(pid)
 
 
 def joined(pdfs: list[bytes], pages: list[dict], finish=None) -> tuple[bytes, dict]:

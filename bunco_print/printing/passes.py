@@ -1,12 +1,13 @@
 """A pack's HTML laid out in two WeasyPrint passes, side by side on two cores.
 
 WeasyPrint lays a document out in one thread, and that is most of a pack's time (a 12-player
-pack: about 0.4 s of 0.5 s). A pack's documents do not depend on each other, so its HTML is cut
-into its `<section class="doc-...">`s and they are shared between two passes of about equal
-work. Where it is safe (Linux, two cores or more, this process running no other thread), the
-second pass is laid out in a forked child while this process lays out the first; otherwise
-this process lays out both, one after the other. The passes are the same either way, so the
-pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
+pack: about 190 ms of its 340 ms of CPU). A pack's documents do not depend on each other, so
+its HTML is cut into its `<section class="doc-...">`s and they are shared between two passes
+of about equal work (the rules handout's two pages, each nearly as costly as the rest of the
+pack together, apart). Where it is safe (Linux, two cores or more, this process running no
+other thread), the second pass is laid out in a forked child while this process lays out the
+first; otherwise this process lays out both, one after the other. The passes are the same
+either way, so the pack is the same byte for byte. BUNCO_PRINT_JOBS=1 keeps to one process.
 
 Loading WeasyPrint takes about as long as starting the command line, so `bunco-print pack`
 forks a worker as it starts (`start_early`) that loads it meanwhile, on the other core. A pack

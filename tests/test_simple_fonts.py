@@ -247,3 +247,39 @@ def test_a_cff_cut_has_truetype_outlines_with_the_same_ids_and_advances():
         assert glyph.numberOfContours > 0 and left == glyph.xMin
         box = (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
         assert all(abs(a - b) <= 2 for a, b in zip(box, bounds.bounds, strict=True)), name
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_cut_keeps_each_glyph_under_its_id_and_draws_no_other(seed):
+    """hb-subset's cut, whether its first pass leaves an empty tail of ids (a second then
+    drops it) or not: each glyph asked for keeps its outline, box and advance under its own
+    id; the parts accented letters are made of come after the last of them, and no other
+    glyph is drawn."""
+    import random
+
+    from fontTools.ttLib import TTFont
+
+    from bunco_print.printing.pdf import hb
+
+    face, rnd = TTFont(LATO), random.Random(seed)
+    names, glyf = face.getGlyphOrder(), face["glyf"]
+    gids = set(rnd.sample(range(1, face["maxp"].numGlyphs), 30))
+    parts, todo = set(), list(gids)
+    while todo:  # the components of the composite glyphs asked for, and theirs
+        glyph = glyf[names[todo.pop()]]
+        for part in glyph.components if glyph.isComposite() else ():
+            if (gid := face.getGlyphID(part.glyphName)) not in parts | gids:
+                parts.add(gid)
+                todo.append(gid)
+    cut = TTFont(BytesIO(hb.subset(LATO, frozenset(gids))))
+    own, last = cut.getGlyphOrder(), max(gids)
+    assert len(own) == last + 1 + len([p for p in parts if p > last])
+    for gid in range(1, last + 1):
+        ours, theirs = cut["glyf"][own[gid]], glyf[names[gid]]
+        if gid in gids:
+            assert ours.numberOfContours == theirs.numberOfContours
+            box = ("xMin", "yMin", "xMax", "yMax")  # (a space has none)
+            assert [getattr(ours, k, 0) for k in box] == [getattr(theirs, k, 0) for k in box]
+            assert cut["hmtx"][own[gid]][0] == face["hmtx"][names[gid]][0]
+        elif gid not in parts:
+            assert ours.numberOfContours == 0

@@ -20,6 +20,7 @@ _FUNCTIONS = {
     "hb_face_create": (_P, [_P, _U]),
     "hb_face_reference_blob": (_P, [_P]),
     "hb_face_destroy": (None, [_P]),
+    "hb_face_get_glyph_count": (_U, [_P]),
     "hb_face_collect_unicodes": (None, [_P, _P]),
     "hb_set_create": (_P, []),
     "hb_set_destroy": (None, [_P]),
@@ -139,11 +140,14 @@ def subset(
     kept = _cut(face, sorted(gids | {0}), codes, flags | RETAIN_GIDS)
     if not kept:
         return None
-    # a second cut over every id up to the last one used drops the empty tail, ids unchanged
-    short = _cut(kept, list(range(max(gids | {0}) + 1)), codes, flags)
-    hb.hb_face_destroy(kept)
-    if not short:
-        return None
+    short, last = kept, max(gids | {0})
+    if hb.hb_face_get_glyph_count(kept) > last + 1:
+        # a second cut over every id up to the last one used drops the empty tail, ids
+        # unchanged (a cut with no tail, most of them, is as that would give it)
+        short = _cut(kept, list(range(last + 1)), codes, flags)
+        hb.hb_face_destroy(kept)
+        if not short:
+            return None
     blob = hb.hb_face_reference_blob(short)
     length = _U()
     data = ctypes.string_at(hb.hb_blob_get_data(blob, ctypes.byref(length)), length.value)

@@ -122,16 +122,13 @@ def _shared(units: list[tuple[str, str, float]]) -> list[list[int]] | None:
         side = load.index(min(load))
         load[side] += units[index][2]
         share[side].append(index)
+    docs = {doc for doc, *_ in units}
     for order in (share, share[::-1]):
         side = {index: n for n, part in enumerate(order) for index in part}
-        docs = {doc for doc, *_ in units}
-        if all(_in_order([side[i] for i, u in enumerate(units) if u[0] == d]) for d in docs):
+        sides = [[side[i] for i, unit in enumerate(units) if unit[0] == doc] for doc in docs]
+        if all(found == sorted(found) for found in sides):
             return order
     return None
-
-
-def _in_order(sides: list[int]) -> bool:
-    return sides == sorted(sides)
 
 
 def halves(

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from bunco_print.game import rulesets
-from bunco_print.printing import orders, render
-from bunco_print.printing.pack import build_pack, cached_backgrounds, plan, template_context
+from bunco_print.printing import backgrounds, orders, render
+from bunco_print.printing.pack import build_pack, plan, template_context
 
 from .pdftools import lines_of, page_texts
 
@@ -24,13 +24,13 @@ FEWEST_LINES = 3  # on the handout's last page
 
 
 def _handout(ruleset: str, players: int, large: bool) -> bytes:
-    """The rules handout as WeasyPrint flows it (the night's words, stamped later into the
-    room it leaves, add no lines)."""
+    """The rules handout as WeasyPrint flows it, one pass, before its layers are drawn and its
+    text converted (the night's words, stamped later into the room it leaves, add no lines)."""
     asked = dict(players=players, seed=7, date="2026-12-04", ruleset=ruleset, large_print=large)
     request = orders.pack_request(asked)
     event, _secret, theme, ruleset_ = plan(request, signed=False)
     context = template_context(event, ruleset_, theme, request, ["rules"])
-    return cached_backgrounds(render.render_html("base.html.j2", **context)).pdf
+    return backgrounds.lay_out_raw(render.render_html("base.html.j2", **context))[0]
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large-print"])

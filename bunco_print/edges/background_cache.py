@@ -90,7 +90,9 @@ def cached(html: str, make: Callable[[str], tuple[bytes, dict]], kind: str) -> t
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write(pdf_path, pdf)
-        marker = {"check": _check(pdf, pages), "pages": pages}
+        # the check over the pages as JSON reads them back: a key that is a number (a tagged
+        # page's index) comes back a string, and "10" sorts before "9" where 10 came after it
+        marker = {"check": _check(pdf, json.loads(json.dumps(pages))), "pages": pages}
         _write(pages_path, json.dumps(marker).encode())  # written last: marks the entry whole
         _prune(folder)
     except OSError:
@@ -99,14 +101,11 @@ def cached(html: str, make: Callable[[str], tuple[bytes, dict]], kind: str) -> t
 
 
 def _check(pdf: bytes, pages: dict) -> str:
-    """The digest an entry's marker holds of the PDF and of its pages as written: an entry
+    """The digest an entry's marker holds of the PDF and of its pages as read back: an entry
     whose files were changed or cut short since (a full disk, a faulty one, a hand) is no
     entry, never a pack built from a broken PDF."""
     digest = hashlib.sha256(pdf)
-    # as read back: JSON writes a key that is a number (a tagged page's index) as a string,
-    # and "10" sorts before "9" where 10 came after it
-    written = json.loads(json.dumps(pages))
-    digest.update(json.dumps(written, sort_keys=True, separators=(",", ":")).encode())
+    digest.update(json.dumps(pages, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()
 
 

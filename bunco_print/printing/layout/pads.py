@@ -50,9 +50,7 @@ def pad_grid(night: Inputs) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class PadText:
-    head: Block  # "Tally" and the night's title, the title at head.size
-    title: str = ""  # the night's title: on two lines (split by a newline) if it needs them,
-    # shortened if they cannot hold it at MIN_TEXT
+    head: Block  # "Tally" (the night's title after it is stamped: _pad_title)
     grid: Box | None = None  # where the tally grid is drawn
 
 
@@ -171,7 +169,7 @@ def pads_page(night: Inputs, count: int = 0, number: int = 0) -> PadsPage:
         head = Block(p.x, p.y - TITLE_UP, m.head_w, title_size)
         at = f"{svg.n(p.x)} {svg.n(p.y + m.h - m.note_h + REMINDER_DOWN)}"
         layer.text(f'<g transform="translate({at})">{reminder}</g>')
-        texts.append(PadText(head, "", m.grid(p.x, p.y)))
+        texts.append(PadText(head, m.grid(p.x, p.y)))
         slots.append(_pad_title(night, i, head, m.head_w, title, title_size))
     page = Page(
         f"tally_pad-page-{number}",

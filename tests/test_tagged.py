@@ -13,7 +13,7 @@ from collections import Counter
 import pikepdf
 import pytest
 
-from bunco_print.printing import backgrounds, orders
+from bunco_print.printing import backgrounds, orders, render
 from bunco_print.printing.pack import build_pack
 
 from .test_pack import ENGINE
@@ -224,3 +224,34 @@ def test_a_later_night_from_the_cache_has_its_own_words_in_the_tree(night, monke
     again = _pack(title="Anna’s Bunco Night", **DETAILS)
     assert again.documents["rules-handout.pdf"] == night.documents["rules-handout.pdf"]
     assert again.documents["invitation.pdf"] == night.documents["invitation.pdf"]
+
+
+def _elements_by_page(pdf: bytes) -> dict[int, list[str]]:
+    """Each page's structure elements' roles, in the tree's order."""
+    found: dict[int, list[str]] = {}
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        pages = {page.objgen: index for index, page in enumerate(doc.pages)}
+        todo = [doc.Root.StructTreeRoot]
+        while todo:
+            node = todo.pop()
+            if "/Pg" in node:
+                found.setdefault(pages[node.Pg.objgen], []).append(str(node.S))
+            kids = node.get("/K")
+            kids = kids if isinstance(kids, pikepdf.Array) else [kids]
+            todo += reversed([kid for kid in kids if isinstance(kid, pikepdf.Dictionary)])
+    return found
+
+
+def test_a_pass_is_written_with_the_tree_of_its_tagged_pages_only():
+    html = (
+        '<html lang="en"><body><h1>Prizes</h1><p>A sheet no reader is given.</p>'
+        '<h1 style="break-before: page">Rules</h1><p>Roll three dice.</p><p>Keep rolling.</p>'
+        "</body></html>"
+    )
+    document = render.layout(html)
+    every = _elements_by_page(render.write_pdf(document, [0, 1]))
+    assert sorted(every) == [0, 1]
+    assert _elements_by_page(render.write_pdf(document, [1])) == {1: every[1]}
+    assert every[1].count("/P") == 2
+    with pikepdf.open(io.BytesIO(render.write_pdf(document))) as doc:
+        assert "/StructTreeRoot" not in doc.Root

@@ -131,7 +131,7 @@ def lay_out_raw(html: str) -> tuple[bytes, dict]:
             elif key.startswith("words-"):  # room in flowing text for the night's words
                 words[key] = [index, *value]
     tagged = [index for doc in TAGGED for index in pages.get(doc, ())]
-    pdf = render.write_pdf(document, bool(tagged))
+    pdf = render.write_pdf(document, tagged)
     return pdf, {**pages, passes.WORDS: words, ANCHORS: anchors, TAGGED_PAGES: tagged}
 
 

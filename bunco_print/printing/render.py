@@ -15,10 +15,11 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlparse
 
 import jinja2
@@ -184,6 +185,7 @@ def weasyprint():
     from weasyprint.text.ffi import ffi
 
     _typed_once(ffi)
+    _tags_where_asked()
     return weasyprint
 
 
@@ -312,6 +314,54 @@ def _stylesheet(css: str, base_url: str):
     return weasyprint().CSS(string=css, base_url=base_url, font_config=font_config())
 
 
-def write_pdf(document, tags: bool = False) -> bytes:
-    """The laid-out document as PDF; `tags`: with its structure tree (pdf/tags.py reads it)."""
-    return document.write_pdf(pdf_tags=tags)
+def write_pdf(document, tagged: Collection[int] = ()) -> bytes:
+    """The laid-out document as PDF; the pages `tagged` (indexes) in its structure tree
+    (pdf/tags.py reads it), where this WeasyPrint lets a tree leave pages out; else every page
+    is, when one is asked for."""
+    if not tagged:
+        return document.write_pdf()
+    token = _tagged.set(frozenset(tagged))
+    try:
+        return document.write_pdf(pdf_tags=True)
+    finally:
+        _tagged.reset(token)
+
+
+# the pages the document being written tags (None: every page, as WeasyPrint does)
+_tagged: ContextVar[frozenset[int] | None] = ContextVar("tagged_pages", default=None)
+
+
+class _Untagged:
+    """A page, or its content stream, as WeasyPrint's tree builder meets one it leaves out:
+    no boxes, no marked content left to place."""
+
+    def __init__(self, page=None) -> None:
+        self._page_box = page._page_box.copy_with_children([]) if page is not None else None
+        self._tags: dict = {}
+
+
+def _tags_where_asked() -> None:
+    """WeasyPrint tags a whole document or none: a structure element for every box of every
+    page, about a third of writing a pack's pass, whose one tagged page is a handout's. Its
+    tree builder (`add_tags`) is handed the other pages without their boxes, so the tree holds
+    the pages `write_pdf` asks for (their marked content and structure parents are WeasyPrint's
+    still; the rest's marked content is left unclaimed, as no reader looks for it there)."""
+    import weasyprint.pdf as writing
+
+    add_tags = getattr(writing, "add_tags", None)
+    if add_tags is None or getattr(add_tags, "bp_some", False):
+        return
+
+    def some_tags(pdf, document, version, streams, *args, **kwargs):
+        tagged = _tagged.get()
+        if tagged is not None and len(streams) == len(document.pages):
+            pages = [
+                (page, stream) if index in tagged else (_Untagged(page), _Untagged())
+                for index, (page, stream) in enumerate(zip(document.pages, streams, strict=True))
+            ]
+            document = SimpleNamespace(pages=[page for page, _ in pages])
+            streams = [stream for _, stream in pages]
+        return add_tags(pdf, document, version, streams, *args, **kwargs)
+
+    some_tags.bp_some = True
+    writing.add_tags = some_tags

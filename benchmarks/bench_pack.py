@@ -51,6 +51,7 @@ def fresh() -> None:
     own, as a `bunco-print pack` process does. What a process keeps of a theme (its fonts'
     metrics, stylesheet and art) stays, as in a batch run."""
     kept = [(draw, "qr"), (qr, "qr_grid"), (fonts, "subset_font"), (paths, "trace")]
+    kept += [(paths, "_rest")]  # (a subpath's commands after its moveto, read once a pack)
     kept += [(drawing, "source"), (drawing, "deflate")]
     # (an earlier tree may keep fewer, or more, or elsewhere: its backgrounds' conversion, by
     # their PDF; the template's parsing and the pages' contents, in pdf/writer.py)

@@ -90,9 +90,24 @@ def test_paths_and_frames_become_pdf_operators():
     assert b"q 2 0 0 2 5 5 cm" in ops
 
 
+def test_each_subpath_of_a_repeated_shape_is_drawn_from_its_own_corner():
+    d = "M1 1h2v2h-2z M5 5h2v2h-2z m1 1 2 0 0 2z M0 9 1 9 L2 9"
+    markup = f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="{d}"/></svg>'
+    ops = convert(markup, resources())
+    assert b"1 1 m\n3 1 l\n3 3 l\n1 3 l\nh\n5 5 m\n7 5 l\n7 7 l\n5 7 l\nh\n" in ops
+    assert b"h\n6 6 m\n8 6 l\n8 8 l\nh\n0 9 m\n1 9 l\n2 9 l\nf Q" in ops
+
+
 @pytest.mark.parametrize(
     "element",
-    ['<line x2="3" y2="2"/>', '<path d="M1 1 B 2 2"/>', '<path d="M1 1" fill="red"/>'],
+    [
+        '<line x2="3" y2="2"/>',
+        '<path d="M1 1 B 2 2"/>',
+        '<path d="M1 1" fill="red"/>',
+        '<path d="M1 1h2v2z3"/>',  # numbers after a closepath (once, a layer that never ended)
+        '<path d="M1 1C2 2 3L4 4"/>',  # a letter where a number is
+        '<path d="M39"/>',  # one number, never read as two
+    ],
 )
 def test_svg_it_does_not_draw_is_an_error_never_a_wrong_page(element):
     markup = f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{element}</svg>'

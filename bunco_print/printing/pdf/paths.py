@@ -66,38 +66,22 @@ def path(d: str) -> bytes:
 # kept for the next pages that draw the path: a shop's packs of one theme draw each twice
 @lru_cache(maxsize=1024)
 def trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
-    """SVG path data (absolute and relative M L H V C S Q Z) as PDF path operators, with where
-    the path ends and its direction there (degrees), for a marker."""
-    tokens = _TOKEN.findall(d)
-    if _TOKEN.sub("", d).strip(" ,\t\n\r"):
-        raise LayerError(f"path data {d[:40]!r} is not drawn natively")
+    """SVG path data (absolute and relative M L H V C S Q T A Z) as PDF path operators, with
+    where the path ends and its direction there (degrees), for a marker."""
     out: list[bytes] = []
     x = y = sx = sy = 0.0
     last_c2: tuple[float, float] | None = None  # the previous curve's second control point
     last_q: tuple[float, float] | None = None  # the previous quadratic's control point
     came_from = (0.0, 0.0)  # the point the last segment left from, or its last control point
-    i, command = 0, ""
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            command = tokens[i]
-            i += 1
-        elif not command:
-            raise LayerError("path data starts with a number")
-        op, rel = command.upper(), command.islower()
-        n = _ARITY[op]
-        args = [float(t) for t in tokens[i : i + n]]
-        i += n
-        if len(args) < n:
-            raise LayerError("path data ends early")
+    for op, rel, args in _commands(d):
         pts = [
             (x + args[k], y + args[k + 1]) if rel else (args[k], args[k + 1])
-            for k in range(0, n - 1, 2)
+            for k in range(0, len(args) - 1, 2)
         ]
         curve = None
         if op == "M":
             x, y = sx, sy = pts[0]
             out.append(b"%s %s m\n" % (num(x), num(y)))
-            command = "l" if rel else "L"  # more pairs after a moveto are linetos
         elif op in "LHV":
             came_from = (x, y)
             if op == "L":
@@ -138,13 +122,79 @@ def trace(d: str) -> tuple[bytes, tuple[float, float] | None, float]:
             came_from, (x, y) = (x, y), (sx, sy)
         last_q = (qx, qy) if op in "QT" else None
         if curve is not None:
-            out.append(b"%s c\n" % b" ".join(b"%s %s" % (num(a), num(b)) for a, b in curve))
+            (ax, ay), (bx, by), (cx, cy) = curve
+            out.append(b"%s %s %s %s %s %s c\n" % tuple(map(num, (ax, ay, bx, by, cx, cy))))
             came_from = curve[1] if curve[1] != curve[2] else curve[0]
             last_c2, (x, y) = curve[1], curve[2]
         else:
             last_c2 = None
     angle = math.degrees(math.atan2(y - came_from[1], x - came_from[0]))
     return b"".join(out), ((x, y) if out else None), angle
+
+
+Command = tuple[str, bool, tuple[float, ...]]  # upper-case letter, relative, its numbers
+_SEPARATORS = " ,\t\n\r"
+# a subpath: its moveto's letter and point, and the rest up to the next moveto
+# (its numbers atomic: read as the tokens are, one never cut in two)
+_SUBPATH = re.compile(
+    rf"([Mm])[{_SEPARATORS}]*((?>{_NUMBER}))[{_SEPARATORS}]*((?>{_NUMBER}))([^Mm]*)"
+)
+
+
+def _commands(d: str) -> list[Command]:
+    """The path data's commands, each with its numbers (a letter's repeats apart). Read a
+    subpath at a time where each starts with a moveto and its point: the rest of a subpath is
+    read once per path for all that repeat it (a layer's dice and boxes, each the same shape
+    from its own corner)."""
+    data = d.strip(_SEPARATORS)
+    found, at = [], 0
+    for subpath in _SUBPATH.finditer(data):
+        if subpath.start() != at:
+            break
+        letter, x, y, rest = subpath.groups()
+        found.append((letter.upper(), letter == "m", (float(x), float(y))))
+        try:
+            found += _rest(rest, "l" if letter == "m" else "L")
+        except LayerError:
+            break  # (read whole below, for the message)
+        at = subpath.end()
+    else:
+        if at == len(data):
+            return found
+    return list(_read(_TOKEN.findall(d), d, ""))
+
+
+@lru_cache(maxsize=1024)
+def _rest(rest: str, command: str) -> tuple[Command, ...]:
+    """A subpath's commands after its moveto (`command`: what numbers straight after it
+    are)."""
+    return tuple(_read(_TOKEN.findall(rest), rest, command))
+
+
+def _read(tokens: list[str], d: str, command: str):
+    """The commands of path data's tokens, `command` the one numbers before any letter
+    repeat (none: the data starts with a letter)."""
+    if _TOKEN.sub("", d).strip(_SEPARATORS):
+        raise LayerError(f"path data {d[:40]!r} is not drawn natively")
+    i = 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+        elif not command:
+            raise LayerError("path data starts with a number")
+        op, rel = command.upper(), command.islower()
+        n = _ARITY[op]
+        found = tokens[i : i + n]
+        i += n
+        if len(found) < n or any(t.isalpha() for t in found):
+            raise LayerError(f"path data has too few numbers after {command!r}")
+        args = tuple(float(t) for t in found)
+        yield op, rel, args
+        if op == "Z" and i < len(tokens) and not tokens[i].isalpha():
+            raise LayerError("path data has numbers after a closepath")
+        if op == "M":
+            command = "l" if rel else "L"  # more pairs after a moveto are linetos
 
 
 def _arc(start, rx, ry, turn, large, sweep, end) -> list[list[tuple[float, float]]]:

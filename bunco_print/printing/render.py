@@ -19,7 +19,6 @@ from collections.abc import Callable, Collection
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import unquote, urlparse
 
 import jinja2
@@ -29,7 +28,8 @@ from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
 from bunco_print.game.values import counted
-from bunco_print.printing import user_agent
+from bunco_print.printing import hooks, user_agent
+from bunco_print.printing.html_tree import parsed
 from bunco_print.theming.ink_saver import ART_OPACITY
 from bunco_print.theming.themes import Theme
 
@@ -184,36 +184,8 @@ def weasyprint():
     import weasyprint
     from weasyprint.text.ffi import ffi
 
-    _typed_once(ffi)
-    _tags_where_asked()
+    hooks.install(weasyprint, ffi)
     return weasyprint
-
-
-# The C types WeasyPrint always asks cffi for as it lays out and writes (`_typed_once`).
-_C_TYPES = ("char[]", "char[4]", "unsigned int *", "FcChar8 **", "PangoLogAttr[]")
-_C_TYPES += ("PangoRectangle *", "hb_tag_t[100]", "hb_codepoint_t[]")
-_SIZED_GLYPHS = re.compile(r"hb_codepoint_t\[(\d+)\]")
-
-
-def _typed_once(ffi) -> None:
-    """cffi parses each spelling of a C type the first time a process asks for it: about 3 ms
-    each, with WeasyPrint's declarations. WeasyPrint spells its glyph arrays with their length
-    (`hb_codepoint_t[52]`), a new type for nearly every font it cuts (about 40 ms of a pass in a
-    new process); it fills each with as many glyphs as that length, so they are made as
-    `hb_codepoint_t[]` from those glyphs: the same array, one type. The types it always asks
-    for are parsed as it loads, in the pack's early worker while the command line starts."""
-    new = ffi.new
-
-    def new_array(cdecl, init=None):
-        sized = _SIZED_GLYPHS.fullmatch(cdecl) if isinstance(cdecl, str) else None
-        if sized and isinstance(init, list | tuple) and len(init) == int(sized[1]):
-            return new("hb_codepoint_t[]", init)
-        return new(cdecl, init)
-
-    ffi.new = new_array
-    for name in _C_TYPES:
-        with contextlib.suppress(Exception):  # a type another WeasyPrint no longer declares
-            ffi.typeof(name)
 
 
 def _quick_load_safe() -> bool:
@@ -262,13 +234,16 @@ def _base_url(base: Path | None) -> str:
 def layout(html: str, base: Path | None = None):
     """Lay the HTML out into pages (the slow part: do it once per document kind). The page's
     stylesheet (its one <style>, the same for every night of a theme and paper) is parsed once
-    per process and handed to WeasyPrint parsed."""
+    per process and handed to WeasyPrint parsed; the rest of the page read by html_tree.py
+    where it can (as WeasyPrint's own parser would read it, several times faster)."""
     base_url, agent = _base_url(base), _agent(html)
     found, sheets = _STYLE.search(html), []
     if found is not None:
         html = html[: found.start()] + html[found.end() :]
         sheets.append(_stylesheet(found[1], base_url))
-    page = _page_class()(string=html, base_url=base_url)
+    page_class = _page_class()
+    with hooks.given_tree(parsed(html)):
+        page = page_class(string=html, base_url=base_url)
     page.agent = agent
     return page.render(font_config=font_config(), stylesheets=sheets)
 
@@ -320,48 +295,5 @@ def write_pdf(document, tagged: Collection[int] = ()) -> bytes:
     is, when one is asked for."""
     if not tagged:
         return document.write_pdf()
-    token = _tagged.set(frozenset(tagged))
-    try:
+    with hooks.tagging(tagged):
         return document.write_pdf(pdf_tags=True)
-    finally:
-        _tagged.reset(token)
-
-
-# the pages the document being written tags (None: every page, as WeasyPrint does)
-_tagged: ContextVar[frozenset[int] | None] = ContextVar("tagged_pages", default=None)
-
-
-class _Untagged:
-    """A page, or its content stream, as WeasyPrint's tree builder meets one it leaves out:
-    no boxes, no marked content left to place."""
-
-    def __init__(self, page=None) -> None:
-        self._page_box = page._page_box.copy_with_children([]) if page is not None else None
-        self._tags: dict = {}
-
-
-def _tags_where_asked() -> None:
-    """WeasyPrint tags a whole document or none: a structure element for every box of every
-    page, about a third of writing a pack's pass, whose one tagged page is a handout's. Its
-    tree builder (`add_tags`) is handed the other pages without their boxes, so the tree holds
-    the pages `write_pdf` asks for (their marked content and structure parents are WeasyPrint's
-    still; the rest's marked content is left unclaimed, as no reader looks for it there)."""
-    import weasyprint.pdf as writing
-
-    add_tags = getattr(writing, "add_tags", None)
-    if add_tags is None or getattr(add_tags, "bp_some", False):
-        return
-
-    def some_tags(pdf, document, version, streams, *args, **kwargs):
-        tagged = _tagged.get()
-        if tagged is not None and len(streams) == len(document.pages):
-            pages = [
-                (page, stream) if index in tagged else (_Untagged(page), _Untagged())
-                for index, (page, stream) in enumerate(zip(document.pages, streams, strict=True))
-            ]
-            document = SimpleNamespace(pages=[page for page, _ in pages])
-            streams = [stream for _, stream in pages]
-        return add_tags(pdf, document, version, streams, *args, **kwargs)
-
-    some_tags.bp_some = True
-    writing.add_tags = some_tags

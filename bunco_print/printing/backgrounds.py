@@ -17,7 +17,7 @@ import pikepdf
 
 from bunco_print.printing import passes, render
 from bunco_print.printing.pdf import simple, simple_halves
-from bunco_print.printing.pdf.layers import draw_layers, unread_dropped
+from bunco_print.printing.pdf.layers import draw_layers, layers_drawn, unread_dropped
 from bunco_print.printing.pdf.model import Rect
 
 # The documents read rather than written on: their files carry a structure tree (pdf/tags.py)
@@ -77,9 +77,12 @@ _WALKED: dict[str, tuple] = {}  # a pass laid out and walked on this side, till 
 
 def _walked_pass(html: str) -> simple_halves.Glyphs:
     """The pass laid out and its pages walked (kept here for `_coded_pass`): what its faces
-    show, for the other pass."""
-    pdf, pages = lay_out_pass(html)
-    template = pikepdf.open(BytesIO(pdf))
+    show, for the other pass. (Its PDF is saved once, coded: not between its layers and its
+    walk, as lay_out_pass would.)"""
+    pdf, raw = lay_out_raw(html)
+    anchors = _anchors(raw)
+    template, trees = layers_drawn(pdf, html, anchors, raw[TAGGED_PAGES])
+    pages = {**_pages(raw), passes.WORDS: raw[passes.WORDS], passes.TAGS: trees}
     walk = simple.walked(template)
     _WALKED[html] = template, walk, pages
     return walk.keys, walk.unsure
@@ -139,10 +142,19 @@ def drawn(pdf: bytes, raw: dict, html: str) -> Backgrounds:
     """The pages `lay_out_raw` made, with the layers and figures `html` holds drawn into them
     (pdf/layers.py): the HTML they were laid out from, or one that differs only in its
     figures' drawings and alt texts (layers.blank_figures)."""
-    pages = {doc: found for doc, found in raw.items() if not doc.startswith("@")}
-    anchors = [{key: Rect.from_anchor(box) for key, box in page.items()} for page in raw[ANCHORS]]
+    anchors = _anchors(raw)
     pdf, trees = draw_layers(pdf, html, anchors, raw[TAGGED_PAGES])
-    return Backgrounds(pdf, pages, anchors=anchors, words=raw[passes.WORDS], tags=trees)
+    return Backgrounds(pdf, _pages(raw), anchors=anchors, words=raw[passes.WORDS], tags=trees)
+
+
+def _pages(raw: dict) -> dict[str, list[int]]:
+    """The documents' pages `lay_out_raw` found."""
+    return {doc: found for doc, found in raw.items() if not doc.startswith("@")}
+
+
+def _anchors(raw: dict) -> list[dict[str, Rect]]:
+    """Each page's elements, by id, where `lay_out_raw` found them."""
+    return [{key: Rect.from_anchor(box) for key, box in page.items()} for page in raw[ANCHORS]]
 
 
 def lay_out_pass(html: str) -> tuple[bytes, dict]:

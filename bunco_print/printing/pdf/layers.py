@@ -108,6 +108,17 @@ def draw_layers(
     (pdf/faces.py). And the structure tree of the pages `tagged` (indexes) as pdf/tags.py
     reads it, by page: their layers drawn as artifacts, their figures' drawings as the
     pictures' content (or artifacts, for a picture with no alt text)."""
+    doc, trees = layers_drawn(pdf, html, anchors, tagged)
+    with doc:
+        out = BytesIO()
+        doc.save(out, deterministic_id=True)
+    return out.getvalue(), trees
+
+
+def layers_drawn(
+    pdf: bytes, html: str, anchors: Sequence[Mapping[str, Rect]], tagged: Collection[int] = ()
+) -> tuple[pikepdf.Pdf, dict[int, list]]:
+    """What draw_layers gives, the PDF still open (the caller closes it)."""
     doc = pikepdf.open(BytesIO(pdf))
     reading = tags.read(doc, tagged)
     _draw(doc, html, anchors, reading)
@@ -115,9 +126,7 @@ def draw_layers(
     drop_needless_groups(doc)
     faces = [path for found in _faces(html).values() for path in found.values()]
     name_faces(doc, [*faces, *fallback_fonts("400"), *fallback_fonts("700")])
-    out = BytesIO()
-    doc.save(out, deterministic_id=True)
-    return out.getvalue(), trees
+    return doc, trees
 
 
 def _draw(

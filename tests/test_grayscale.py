@@ -5,7 +5,6 @@ rules chart rings the dice that show the mark."""
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
 
 import pytest
 
@@ -13,6 +12,7 @@ from bunco_print.game import plan, rulesets
 from bunco_print.printing.layout.base import Inputs
 from bunco_print.printing.layout.movement import diagram, legend_keys
 from bunco_print.printing.layout.rules import EXAMPLE_DICE, MARK, rules_pages
+from bunco_print.printing.pdf.vector import markup_of
 from bunco_print.theming import themes
 
 
@@ -60,7 +60,7 @@ def test_at_a_hundred_grouped_tables_the_legend_keys_match_the_example():
 
 
 def test_the_marks_dice_are_ringed_and_drawn_bolder():
-    markup = unquote(rules_pages(inputs(13)).chart.uri)
+    markup = markup_of(rules_pages(inputs(13)).chart.uri)
     marks = sum(d == MARK for dice in EXAMPLE_DICE for d in dice)
     shapes = {  # outline style -> how many shapes drawn in it
         (fill, width): d.count("M")

@@ -162,12 +162,13 @@ def test_every_code_still_decodes_at_150_dpi(packs):
 def _grid_word_sizes(large: bool) -> dict[str, float]:
     """The font size of each of the score grid's words on a sheet printed one a page."""
     import re
-    from urllib.parse import unquote
+
+    from bunco_print.printing.pdf.vector import markup_of
 
     ruleset, theme = rulesets.load("classic"), themes.load("classic")
     event = plan_event(13, ruleset, seed=7, date="2026-12-04", title="Bunco Night")
     laid = layout.lay_out(event, ruleset, theme, "letter", 1, ["score_sheet"], large=large)
-    markup = unquote(laid.page("score_sheet").layer.split(",", 1)[1])
+    markup = markup_of(laid.page("score_sheet").layer)
     return {  # capitals or not: large print writes them in their own case
         word.lower(): float(size)
         for size, word in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]+)</text>', markup)

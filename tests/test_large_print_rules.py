@@ -5,7 +5,6 @@ pictures growing to hold them; measured on the layout for every ruleset and on t
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
 
 import pypdfium2 as pdfium
 import pytest
@@ -16,6 +15,7 @@ from bunco_print.printing import layout
 from bunco_print.printing.layout.base import LARGE, LARGE_TEXT, Inputs
 from bunco_print.printing.layout.fonts import metrics
 from bunco_print.printing.layout.handout import handout_least
+from bunco_print.printing.pdf.vector import markup_of
 from bunco_print.theming import themes
 
 from .test_pack import build
@@ -40,14 +40,14 @@ def many_groups(ruleset: str, players: int) -> bool:
 
 
 def view_box(picture) -> list[float]:
-    markup = unquote(picture.uri.split(",", 1)[1])
+    markup = markup_of(picture.uri)
     return [float(v) for v in re.search(r'viewBox="([^"]+)"', markup)[1].split()]
 
 
 def words(picture) -> list[tuple[str, float]]:
     """Every word a picture prints and its printed size (pt): the SVG's text, scaled as the
     picture is drawn into its box, then the labels set over it."""
-    markup = unquote(picture.uri.split(",", 1)[1])
+    markup = markup_of(picture.uri)
     scale = picture.w / view_box(picture)[2]
     drawn = re.findall(r'font-size="([\d.]+)"[^>]*>([^<]+)</text>', markup)
     return [(text, float(size) * scale) for size, text in drawn] + [
@@ -80,7 +80,7 @@ def test_the_pictures_words_are_at_least_13_times_as_large(ruleset, players, pap
 def test_the_facts_words_fit_their_tiles_in_large_print():
     """Six facts are too many for one row at 1.3x: they take two, each label inside its tile."""
     large = rules(13, "classic", True)  # players, tables, ghosts, sets, rounds, a break
-    markup = unquote(large.facts.uri.split(",", 1)[1])
+    markup = markup_of(large.facts.uri)
     tiles = re.findall(r'<rect x="([\d.]+)" y="([\d.]+)"', markup)
     assert len({y for _x, y in tiles}) == 2  # two rows
     bold = metrics(themes.load("classic").font("body", "700"))

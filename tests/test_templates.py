@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from urllib.parse import unquote
 
 import pytest
 
@@ -13,6 +12,7 @@ from bunco_print.game import plan as ev
 from bunco_print.printing import render
 from bunco_print.printing.layout import lay_out
 from bunco_print.printing.pack import template_context as pack_context
+from bunco_print.printing.pdf.vector import SVG_URI, markup_of
 from bunco_print.theming import themes
 
 from .test_themes import stamped_words
@@ -100,14 +100,14 @@ class Page(HTMLParser):
     def text(self) -> str:
         """Visible HTML text plus the text inside the static SVG layers."""
         svg_text = [
-            re.sub(r"<[^>]+>", " ", unquote(src.partition(",")[2]))
+            re.sub(r"<[^>]+>", " ", markup_of(src))
             for _cls, src in self.images
-            if src.startswith("data:image/svg+xml")
+            if src.startswith(SVG_URI)
         ]
         return re.sub(r"\s+", " ", " ".join(self.chunks + svg_text))
 
     def svg(self, cls: str) -> str:
-        return next(unquote(src.partition(",")[2]) for c, src in self.images if cls in c.split())
+        return next(markup_of(src) for c, src in self.images if cls in c.split())
 
 
 def slot_ids(ids: list[str], prefix: str) -> list[str]:

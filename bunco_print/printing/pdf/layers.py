@@ -32,11 +32,11 @@ from bunco_print.printing.units import PT_PER_PX
 
 _LAYER = re.compile(
     r'<img class="svg-img bp-layer bp-native" data-page="([^"]+)"[^>]*? '
-    r'src="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+    r'src="data:image/svg\+xml;base64,([^"]*)"'
 )
 _FIGURE = re.compile(
     r'<img class="(?:[^"]* )?bp-fig" id="([^"]+)"[^>]*? '
-    r'data-svg="data:image/svg\+xml;charset=utf-8,([^"]*)"'
+    r'data-svg="data:image/svg\+xml;base64,([^"]*)"'
 )
 _ART = re.compile(r'<link class="bp-art" href="([^"]+)">')
 # a figure's alt text and drawing: what `blank_figures` takes out of its element

@@ -163,7 +163,7 @@ def test_a_drawing_goes_into_its_data_uri_and_comes_out_as_it_was(markup):
     assert markup_of(uri) == markup_of(uri.partition(",")[2]) == markup
 
 
-@pytest.mark.parametrize("data", ["%3Csvg%3E", "PHN2Zz4", "PHN2Zz4=!", "/w=="])
+@pytest.mark.parametrize("data", ["%3Csvg%3E", "PHN2Zz4", "PHN2Zz4=!", "/w==", "PHN2Zz4é"])
 def test_data_that_is_not_base64_of_text_is_a_layer_error(data):
     with pytest.raises(LayerError):
         markup_of(data)

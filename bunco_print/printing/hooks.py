@@ -60,14 +60,18 @@ def _typed_once(ffi) -> None:
 
 
 @contextlib.contextmanager
-def given_tree(tree: Element | None) -> Iterator[None]:
-    """The page WeasyPrint reads meanwhile (one HTML(...)) is `tree`, not parsed again (None:
-    parsed as WeasyPrint parses it)."""
-    token = _tree.set(tree)
+def _holding(var: ContextVar, value) -> Iterator[None]:
+    token = var.set(value)
     try:
         yield
     finally:
-        _tree.reset(token)
+        var.reset(token)
+
+
+def given_tree(tree: Element | None) -> contextlib.AbstractContextManager[None]:
+    """The page WeasyPrint reads meanwhile (one HTML(...)) is `tree`, not parsed again (None:
+    parsed as WeasyPrint parses it)."""
+    return _holding(_tree, tree)
 
 
 def _trees_given(weasyprint) -> None:
@@ -87,24 +91,10 @@ def _trees_given(weasyprint) -> None:
     weasyprint.tinyhtml5 = SimpleNamespace(parse=parse, bp_given=True)
 
 
-@contextlib.contextmanager
-def tagging(pages: Collection[int]) -> Iterator[None]:
+def tagging(pages: Collection[int]) -> contextlib.AbstractContextManager[None]:
     """The document written meanwhile has the pages `pages` (indexes) in its structure tree,
     where this WeasyPrint lets a tree leave pages out; else every page."""
-    token = _tagged.set(frozenset(pages))
-    try:
-        yield
-    finally:
-        _tagged.reset(token)
-
-
-class _Untagged:
-    """A page, or its content stream, as WeasyPrint's tree builder meets one it leaves out:
-    no boxes, no marked content left to place."""
-
-    def __init__(self, page=None) -> None:
-        self._page_box = page._page_box.copy_with_children([]) if page is not None else None
-        self._tags: dict = {}
+    return _holding(_tagged, frozenset(pages))
 
 
 def _tags_where_asked() -> None:
@@ -112,7 +102,8 @@ def _tags_where_asked() -> None:
     page, about a third of writing a pack's pass, whose one tagged page is a handout's. Its
     tree builder (`add_tags`) is handed the other pages without their boxes, so the tree holds
     the pages `tagging` asks for (their marked content and structure parents are WeasyPrint's
-    still; the rest's marked content is left unclaimed, as no reader looks for it there)."""
+    still; the rest's marked content is left unclaimed, as no reader looks for it there): a
+    page left out as one with no boxes, its stream as one with no marked content to place."""
     import weasyprint.pdf as writing
 
     add_tags = getattr(writing, "add_tags", None)
@@ -122,10 +113,10 @@ def _tags_where_asked() -> None:
     def some_tags(pdf, document, version, streams, *args, **kwargs):
         tagged = _tagged.get()
         if tagged is not None and len(streams) == len(document.pages):
-            pages = [
-                (page, stream) if index in tagged else (_Untagged(page), _Untagged())
-                for index, (page, stream) in enumerate(zip(document.pages, streams, strict=True))
-            ]
+            pages = list(zip(document.pages, streams, strict=True))
+            for index in set(range(len(pages))) - tagged:
+                page = SimpleNamespace(_page_box=pages[index][0]._page_box.copy_with_children([]))
+                pages[index] = page, SimpleNamespace(_tags={})
             document = SimpleNamespace(pages=[page for page, _ in pages])
             streams = [stream for _, stream in pages]
         return add_tags(pdf, document, version, streams, *args, **kwargs)

@@ -19,7 +19,8 @@ from html.parser import HTMLParser
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"})
 VOID |= {"source", "track", "wbr"}
 # Elements whose start tag the standard lets close or move other elements, or whose content it
-# reads its own way: with any of them the page is left to tinyhtml5.
+# reads its own way: with any of them the page is left to tinyhtml5 (paragraphs, lists and
+# their items, headings: followed in _in_body).
 _OWN_RULES = frozenset(
     {"a", "address", "applet", "article", "aside", "blockquote", "button", "caption", "center"}
     | {"col", "colgroup", "dd", "details", "dialog", "dir", "dl", "dt", "fieldset", "figcaption"}
@@ -28,7 +29,7 @@ _OWN_RULES = frozenset(
     | {"noembed", "noframes", "noscript", "object", "optgroup", "option", "plaintext", "pre"}
     | {"rb", "rp", "rt", "rtc", "ruby", "script", "search", "select", "style", "summary", "svg"}
     | {"table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title", "tr"}
-    | {"xmp", "html", "head", "body", "hr", "p", "li", "ul", "ol"}
+    | {"xmp", "html", "head", "body", "hr"}
 )
 _BLOCKS = frozenset({"div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -60,10 +61,9 @@ class _Reader(HTMLParser):
         self.tree = ET.TreeBuilder()
         self.open: list[str] = []  # the elements open, outermost first
         self.part = "before"  # of the document: before, html, head, between, body, after
-        self.head: ET.Element | None = None
         self.body: ET.Element | None = None
         self.paragraph = False  # a <p> is open (the standard closes it at a block's start)
-        self.items: list[int] = []  # how deep each list open is (a <li> closes an open <li>)
+        self.items: list[bool] = []  # each list open: whether an item of it is (a <li> closes it)
 
     def root(self) -> ET.Element:
         if self.part != "after" or self.open:
@@ -87,14 +87,12 @@ class _Reader(HTMLParser):
             self.part = "body"
         elif self.part == "head" and self.open[-1] == "head" and tag in ("meta", "link", "title"):
             pass
-        elif self.part == "body" and (tag not in _OWN_RULES or tag in ("p", "li", "ul", "ol")):
+        elif self.part == "body" and tag not in _OWN_RULES:
             self._in_body(tag)
         else:
             raise _NotPlain
         element = self.tree.start(tag, found)
-        if tag == "head":
-            self.head = element
-        elif tag == "body":
+        if tag == "body":
             self.body = element
         if tag in VOID:
             self.tree.end(tag)
@@ -104,18 +102,16 @@ class _Reader(HTMLParser):
     def _in_body(self, tag: str) -> None:
         if self.paragraph and (tag in _BLOCKS or tag in ("p", "ul", "ol", "li")):
             raise _NotPlain  # the standard would close the paragraph here
-        if tag == "li" and self.items and self.items[-1] != -1:
-            raise _NotPlain  # (a list item in an open item of its list would close it)
+        if tag == "li" and (not self.items or self.items[-1]):
+            raise _NotPlain  # (an item outside a list, or in an open item of its list)
         if tag in _HEADINGS and self.open and self.open[-1] in _HEADINGS:
             raise _NotPlain
         if tag == "p":
             self.paragraph = True
         elif tag == "li":
-            if not self.items:
-                raise _NotPlain
-            self.items[-1] = len(self.open)
+            self.items[-1] = True
         elif tag in ("ul", "ol"):
-            self.items.append(-1)
+            self.items.append(False)
 
     def handle_startendtag(self, tag: str, attrs) -> None:
         if tag not in VOID:
@@ -138,8 +134,8 @@ class _Reader(HTMLParser):
             self.paragraph = False
         elif tag in ("ul", "ol"):
             self.items.pop()
-        elif tag == "li" and self.items:
-            self.items[-1] = -1
+        elif tag == "li":
+            self.items[-1] = False
 
     def handle_data(self, data: str) -> None:
         if self.part in ("before", "html"):

@@ -16,7 +16,6 @@ error (a layer is ours: a test over every document finds it).
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -82,7 +81,7 @@ def markup_of(data: str) -> str:
     """The SVG a data URI of layout/svg.data_uri holds, given whole or its data only."""
     try:
         return base64.b64decode(data.removeprefix(SVG_URI), validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
+    except ValueError:  # (not ASCII, not base64, or not UTF-8)
         raise LayerError("a drawing's data is not base64 of UTF-8 text") from None
 
 

@@ -209,3 +209,19 @@ def test_a_tally_pads_reminder_reads_whole_on_every_pad_and_stays_in_it(ruleset,
     if large:
         tops = sorted({line.y for line, _ in lines_of(pads, pairs=False) if line.size in sizes})
         assert all(b - a >= 1.4 * max(sizes) - 0.1 for a, b in itertools.pairwise(tops[:3]))
+
+
+@pytest.mark.parametrize(
+    "svg",
+    [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M1 2z3"/></svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M1 1',
+    ],
+)
+def test_a_themes_art_it_cannot_draw_is_named_in_one_clear_error(svg, tmp_path):
+    from bunco_print.errors import InputError
+
+    art = tmp_path / "corner.svg"
+    art.write_text(svg, encoding="utf-8")
+    with pytest.raises(InputError, match=r"art .*corner\.svg: .+; it cannot be printed"):
+        art_drawing(art)

@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlparse
 import pikepdf
 from pikepdf import Dictionary, Name
 
+from bunco_print.errors import InputError
 from bunco_print.printing.pdf import tags
 from bunco_print.printing.pdf.faces import name_faces
 from bunco_print.printing.pdf.fonts import embed, fallback_fonts, font_info
@@ -240,9 +241,13 @@ def art_drawing(
     the colour `under` (None: not known) and drawn `faint` where they can be (pdf/opacity.py):
     its operators, width, height, the opacities they still name (`Resources.opacities`) and
     whether it is drawn faint already. Kept per process: a pack shows the same few files on
-    many pages, a catalogue in every pack."""
+    many pages, a catalogue in every pack. A theme's art that draws what vector.py does not
+    is an InputError naming the file (a theme is anyone's to edit)."""
     stat = path.stat()
-    return _art_drawing(path, stat.st_mtime_ns, stat.st_size, under, faint)
+    try:
+        return _art_drawing(path, stat.st_mtime_ns, stat.st_size, under, faint)
+    except (LayerError, ET.ParseError) as exc:
+        raise InputError(f"art {path}: {exc}; it cannot be printed") from None
 
 
 @lru_cache(maxsize=64)

@@ -28,7 +28,7 @@ from bunco_print.edges.resources import data_dir
 from bunco_print.errors import RenderError
 from bunco_print.game.money import format_money, share_words
 from bunco_print.game.values import counted
-from bunco_print.printing import hooks, user_agent
+from bunco_print.printing import hooks, user_agent, variables
 from bunco_print.printing.html_tree import parsed
 from bunco_print.theming.ink_saver import ART_OPACITY
 from bunco_print.theming.themes import Theme
@@ -224,7 +224,7 @@ def prepare(html: str, base: Path | None = None) -> None:
     out in another, now and then)."""
     found = _STYLE.search(html)
     if found is not None:
-        _stylesheet(found[1], _base_url(base))
+        _stylesheet(variables.fixed(found[1], html[found.end() :]), _base_url(base))
 
 
 def _base_url(base: Path | None) -> str:
@@ -240,7 +240,7 @@ def layout(html: str, base: Path | None = None):
     found, sheets = _STYLE.search(html), []
     if found is not None:
         html = html[: found.start()] + html[found.end() :]
-        sheets.append(_stylesheet(found[1], base_url))
+        sheets.append(_stylesheet(variables.fixed(found[1], html[found.start() :]), base_url))
     page_class = _page_class()
     with hooks.given_tree(parsed(html)):
         page = page_class(string=html, base_url=base_url)

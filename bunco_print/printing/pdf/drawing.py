@@ -44,6 +44,8 @@ class _Source:
         if index not in self.forms:
             page = self.pdf.pages[index]
             xobject = page.as_form_xobject()
+            # compressed once here, as the files' writer would compress it in each file
+            xobject.write(zlib.compress(xobject.read_bytes(), 6), filter=Name.FlateDecode)
             xobject.BBox = Array(page.mediabox)  # the whole page, bleed included
             _trim_resources(xobject, set())
             x1, y1, x2, y2 = (float(v) for v in page.mediabox)

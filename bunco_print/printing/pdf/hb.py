@@ -7,6 +7,7 @@ installed, and the caller falls back to fontTools.
 from __future__ import annotations
 
 import ctypes
+from array import array
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +28,7 @@ _FUNCTIONS = {
     "hb_set_get_population": (_U, [_P]),
     "hb_set_next_many": (_U, [_P, ctypes.c_uint32, _ARRAY, _U]),
     "hb_set_add_sorted_array": (None, [_P, _ARRAY, _U]),
+    "hb_set_add_range": (None, [_P, ctypes.c_uint32, ctypes.c_uint32]),
     "hb_font_create": (_P, [_P]),
     "hb_font_destroy": (None, [_P]),
     "hb_font_get_nominal_glyphs": (_U, [_P, _U, _ARRAY, _U, _ARRAY, _U]),
@@ -62,7 +64,8 @@ def _library():
 
 
 def _array(values) -> ctypes.Array:
-    return (ctypes.c_uint32 * max(1, len(values)))(*values)
+    data = array("I", values or (0,))  # (ctypes' own constructor takes an argument a value)
+    return (ctypes.c_uint32 * len(data)).from_buffer(data)
 
 
 def available() -> bool:
@@ -106,19 +109,25 @@ def _tag(name: str) -> int:
     return int.from_bytes(name.encode("latin-1"), "big")
 
 
-def _cut(face, gids: list[int], unicodes: list[int], flags: int):
+_DROPPED = sorted(_tag(t) for t in DROP)
+
+
+def _cut(face, gids: list[int] | range, unicodes: list[int], flags: int):
     hb = _library()
     plan = hb.hb_subset_input_create_or_fail()
     if not plan:
         return None
     try:
-        hb.hb_set_add_sorted_array(hb.hb_subset_input_glyph_set(plan), _array(gids), len(gids))
+        kept = hb.hb_subset_input_glyph_set(plan)
+        if isinstance(gids, range):  # every id up to the last
+            hb.hb_set_add_range(kept, gids.start, gids.stop - 1)
+        else:
+            hb.hb_set_add_sorted_array(kept, _array(gids), len(gids))
         if unicodes:
             codes = hb.hb_subset_input_unicode_set(plan)
             hb.hb_set_add_sorted_array(codes, _array(unicodes), len(unicodes))
-        drop = sorted(_tag(t) for t in DROP)
         hb.hb_set_add_sorted_array(
-            hb.hb_subset_input_set(plan, DROP_TABLE_TAG), _array(drop), len(drop)
+            hb.hb_subset_input_set(plan, DROP_TABLE_TAG), _array(_DROPPED), len(_DROPPED)
         )
         hb.hb_subset_input_set_flags(plan, flags)
         return hb.hb_subset_or_fail(face, plan)
@@ -144,7 +153,7 @@ def subset(
     if hb.hb_face_get_glyph_count(kept) > last + 1:
         # a second cut over every id up to the last one used drops the empty tail, ids
         # unchanged (a cut with no tail, most of them, is as that would give it)
-        short = _cut(kept, list(range(last + 1)), codes, flags)
+        short = _cut(kept, range(last + 1), codes, flags)
         hb.hb_face_destroy(kept)
         if not short:
             return None

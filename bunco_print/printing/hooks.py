@@ -47,8 +47,10 @@ def _typed_once(ffi) -> None:
     new = ffi.new
 
     def new_array(cdecl, init=None):
-        sized = _SIZED_GLYPHS.fullmatch(cdecl) if isinstance(cdecl, str) else None
-        if sized and isinstance(init, list | tuple) and len(init) == int(sized[1]):
+        if not isinstance(init, list | tuple) or not isinstance(cdecl, str):
+            return new(cdecl, init)  # (most calls: text as char[], sizes as int *)
+        sized = _SIZED_GLYPHS.fullmatch(cdecl)
+        if sized and len(init) == int(sized[1]):
             return new("hb_codepoint_t[]", init)
         return new(cdecl, init)
 

@@ -16,7 +16,12 @@ from functools import lru_cache
 _ROOT = re.compile(r":root\s*\{([^{}]*)\}")
 _SET = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}]*?)\s*(?:;|(?=\}))")
 _NAME = re.compile(r"--[A-Za-z0-9_-]+(?=\s*:)")
-_USE = re.compile(r"var\(\s*(--[A-Za-z0-9_-]+)\s*([,)])")
+# a var() of a variable, or a string or comment (whose words are left as they are)
+_USE = re.compile(
+    r"var\(\s*(--[A-Za-z0-9_-]+)\s*([,)])"
+    r"|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|/\*.*?\*/",
+    re.S,
+)
 
 
 def fixed(css: str, html: str = "") -> str:
@@ -35,24 +40,31 @@ def _fixed(css: str, set_by_page: frozenset[str]) -> str:
     values = {
         name: value
         for name, value in _SET.findall(root[1])
-        if value and sets.count(name) == 1 and name not in set_by_page and "var(" not in value
+        if value
+        and sets.count(name) == 1
+        and name not in set_by_page
+        and "var(" not in value
+        and "!" not in value  # (!important is the variable's own)
     }
     out, at = [], 0
     for use in _USE.finditer(css):
         if use.start() < at or use[1] not in values:
-            continue
+            continue  # (a string, a comment, a variable that may vary)
         end = use.end() if use[2] == ")" else _closing(css, use.end())
         if end is None:
-            break  # unbalanced: the rest as it is
+            continue  # unbalanced, or a string in its fallback: left as it is
         out += [css[at : use.start()], values[use[1]]]
         at = end
     return "".join(out) + css[at:]
 
 
 def _closing(css: str, start: int) -> int | None:
-    """Where the var() whose fallback starts at `start` ends (past its `)`)."""
+    """Where the var() whose fallback starts at `start` ends (past its `)`); None where it
+    does not, or a string comes first."""
     depth = 1
     for index in range(start, len(css)):
+        if css[index] in "\"'":
+            return None
         if css[index] == "(":
             depth += 1
         elif css[index] == ")":

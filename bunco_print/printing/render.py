@@ -243,9 +243,20 @@ def layout(html: str, base: Path | None = None):
         sheets.append(_stylesheet(variables.fixed(found[1], html[found.start() :]), base_url))
     page_class = _page_class()
     with hooks.given_tree(parsed(html)):
-        page = page_class(string=html, base_url=base_url)
+        page = page_class(string=html, base_url=base_url, url_fetcher=_url_fetcher())
     page.agent = agent
     return page.render(font_config=font_config(), stylesheets=sheets)
+
+
+@cache
+def _url_fetcher():
+    """One URL fetcher for every page (its art and drawings are files and data): WeasyPrint
+    makes one a page where none is given, its handlers built and the proxies read anew. None
+    where this WeasyPrint has no such class (it then makes its own)."""
+    from weasyprint import urls
+
+    fetcher = getattr(urls, "URLFetcher", None)
+    return fetcher() if isinstance(fetcher, type) else None
 
 
 @cache

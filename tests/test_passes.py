@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bunco_print.printing import backgrounds, passes, render
+from bunco_print.printing import backgrounds, forks, passes, render
 from bunco_print.printing.pack import PackRequest, plan, template_context
 
 
@@ -72,19 +72,19 @@ def test_an_error_in_the_work_is_raised_here():
         raise ValueError("bad night")
 
     with pytest.raises(ValueError, match="bad night"):
-        passes.halves(lambda: 1, second, lambda a, b: 3, lambda a, b: 4)
+        forks.halves(lambda: 1, second, lambda a, b: 3, lambda a, b: 4)
 
 
 def test_halves_each_side_gets_both_results_where_it_works():
     here = os.getpid()
-    mine, theirs = passes.halves(
+    mine, theirs = forks.halves(
         lambda: ("first", os.getpid()),
         lambda: ("second", os.getpid()),
         lambda a, b: (a[0], b[0], os.getpid()),
         lambda a, b: (a[0], b[0], os.getpid()),
     )
     assert mine == ("first", "second", here)
-    assert theirs[:2] == ("first", "second") and (theirs[2] != here) == passes._may_fork()
+    assert theirs[:2] == ("first", "second") and (theirs[2] != here) == forks._may_fork()
 
 
 @pytest.mark.parametrize("fails", ["second", "then_second"])
@@ -102,7 +102,7 @@ def test_a_talking_child_that_fails_leaves_its_work_to_this_process(fails):
 
         return run
 
-    got = passes.halves(
+    got = forks.halves(
         step("first", 1), step("second", 2), step("then_first", 3), step("then_second", 4)
     )
     assert got == (3, 4)
@@ -159,16 +159,16 @@ def test_a_pass_whose_child_fails_after_trading_is_converted_here_the_same(monke
 
 
 def test_the_early_worker_does_the_work_it_is_given_or_says_it_could_not():
-    passes.start_early(lambda: None)
-    started = passes._early is not None
-    assert started == passes._may_fork()  # forked only where forking is safe
-    assert passes.early(str.upper, "bunco") == ("BUNCO" if started else None)
-    assert passes._early is None  # one job, then it is gone
-    passes.start_early(lambda: os._exit(3))  # a worker that dies while it warms up
-    assert passes.early(str.upper, "bunco") is None
-    passes.start_early(lambda: None)
-    passes.dismiss_early()
-    assert passes._early is None and passes.early(str.upper, "bunco") is None
+    forks.start_early(lambda: None)
+    started = forks._early is not None
+    assert started == forks._may_fork()  # forked only where forking is safe
+    assert forks.early(str.upper, "bunco") == ("BUNCO" if started else None)
+    assert forks._early is None  # one job, then it is gone
+    forks.start_early(lambda: os._exit(3))  # a worker that dies while it warms up
+    assert forks.early(str.upper, "bunco") is None
+    forks.start_early(lambda: None)
+    forks.dismiss_early()
+    assert forks._early is None and forks.early(str.upper, "bunco") is None
 
 
 def test_a_pack_process_lays_out_in_its_early_worker_and_leaves_nothing_running(tmp_path):

@@ -60,9 +60,9 @@ def code(args: list[str], early: bool = False) -> int:
     passes = None
     try:
         if early and args[:1] == ["pack"] and not {"--help", "-h"} & set(args):
-            from bunco_print.printing import passes
+            from bunco_print.printing import forks
 
-            passes.start_early(_warm)
+            forks.start_early(_warm)
         if (bad := _not_utf8(args)) is not None:
             _line(f"error: the argument '{bad}' is not valid UTF-8; give it in UTF-8")
             return 2
@@ -83,7 +83,7 @@ def code(args: list[str], early: bool = False) -> int:
         return 130
     finally:
         if passes is not None:  # its worker stopped, if it was not needed
-            passes.dismiss_early()
+            forks.dismiss_early()
 
 
 def _warm() -> None:

@@ -68,11 +68,17 @@ def _weasyprint() -> str:
     return f"{origin} {stat.st_size} {stat.st_mtime_ns}"
 
 
-def cached(html: str, make: Callable[[str], tuple[bytes, dict]], kind: str) -> tuple[bytes, dict]:
-    """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept. `kind`
-    names what `make` makes: one HTML may be laid out by several makers (a pack's backgrounds,
-    their text in simple fonts; a catalogue's pass, not yet), and each takes only its own. A
-    cache that cannot be read or written is skipped, never an error."""
+def cached(
+    html: str,
+    make: Callable[[str], tuple[bytes, dict]],
+    kind: str,
+    kept_elsewhere: Callable[[], bool] = lambda: False,
+) -> tuple[bytes, dict]:
+    """(pdf, pages) for the HTML: from the cache, else from `make(html)`, then kept (unless
+    `kept_elsewhere()`: another process keeps them). `kind` names what `make` makes: one HTML may be
+    laid out by several makers (a pack's backgrounds, their text in simple fonts; a
+    catalogue's pass, not yet), and each takes only its own. A cache that cannot be read or
+    written is skipped, never an error."""
     folder = config.cache_dir()
     if folder is None:
         return make(html)
@@ -87,6 +93,8 @@ def cached(html: str, make: Callable[[str], tuple[bytes, dict]], kind: str) -> t
     except (OSError, ValueError, KeyError, TypeError):
         pass  # missing, or changed or cut short since it was written: made again
     pdf, pages = make(html)
+    if kept_elsewhere():
+        return pdf, pages
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write(pdf_path, pdf)

@@ -1,6 +1,6 @@
 """A pack's backgrounds: its HTML laid out by WeasyPrint, once for every night that shares it.
 
-What the pack's worker (passes.start_early) runs, so it imports no more than laying out needs:
+What the pack's worker (forks.start_early) runs, so it imports no more than laying out needs:
 not the layout, the stampers nor the writer's callers. `lay_out_html` lays the HTML out in two
 passes (passes.py), each `lay_out_backgrounds`: WeasyPrint's pages, the layers drawn into them
 (pdf/layers.py), which page is whose, where the flowing text left room for the night's words,
@@ -15,7 +15,7 @@ from io import BytesIO
 
 import pikepdf
 
-from bunco_print.printing import passes, render
+from bunco_print.printing import forks, passes, render
 from bunco_print.printing.pdf import simple, simple_halves
 from bunco_print.printing.pdf.layers import draw_layers, layers_drawn, unread_dropped
 from bunco_print.printing.pdf.model import Rect
@@ -62,11 +62,12 @@ def lay_out_html(html: str) -> tuple[bytes, dict]:
         return pdf, pages
     render.prepare(html)  # its fonts registered before the second pass is forked
     one, other = htmls
-    (a, a_pages, a_shown, codes), (b, b_pages, b_shown) = passes.halves(
+    (a, a_pages, a_shown, codes), (b, b_pages, b_shown) = forks.halves(
         partial(_walked_pass, one),
         partial(_walked_pass, other),
         lambda mine, theirs: _coded_pass(one, mine, theirs),
         lambda theirs, mine: _coded_pass(other, mine, theirs)[:3],  # the codes are the same
+        go_on=True,  # inside forks.paired (a pack made here), to draw and write its half
     )
     merged = partial(simple_halves.merged, codes=codes, pages=a_shown + b_shown)
     return passes.joined([a, b], [a_pages, b_pages], finish=merged)

@@ -22,7 +22,7 @@ from bunco_print.game.money import format_money, remainder_rule
 from bunco_print.game.night import Night
 from bunco_print.game.plan import plan_event
 from bunco_print.game.values import and_list
-from bunco_print.printing import editable, layout, passes, render
+from bunco_print.printing import editable, forks, layout, render
 from bunco_print.printing.backgrounds import Backgrounds, lay_out_html
 from bunco_print.printing.layout.sheets import duplex_flip
 from bunco_print.printing.pdf import (
@@ -186,7 +186,9 @@ def build_pack(
     (a shop's pack without QR codes, which ships no event.secret) it needs no signing key.
     `forked`: its pages drawn and its files written on two cores, where that is safe
     (writing.written; a catalogue's workers already keep every core busy)."""
-    with memory.young_only():  # what the process holds already is not walked again
+    # what the process holds already is not walked again; the passes' child goes on to draw
+    # and write its half of the files (forks.paired), where this process lays out the pack
+    with memory.young_only(), forks.paired(forked and lay_out is None):
         return _built(request, lay_out, signed, forked)
 
 
@@ -324,10 +326,11 @@ def cached_backgrounds(html: str) -> Backgrounds:
     """The backgrounds for this HTML, laid out once and kept on disk (background_cache)."""
 
     def make(html: str) -> tuple[bytes, dict]:  # by the early worker, where there is one
-        return passes.early(lay_out_html, html) or lay_out_html(html)
+        return forks.early(lay_out_html, html) or lay_out_html(html)
 
-    pdf, pages = background_cache.cached(html, make, kind="backgrounds")
-    passes.dismiss_early()  # not needed: the backgrounds were cached
+    # (kept by this process, not by the passes' child going on with it: forks.paired)
+    pdf, pages = background_cache.cached(html, make, "backgrounds", forks.partnered)
+    forks.dismiss_early()  # not needed: the backgrounds were cached
     return Backgrounds.kept(pdf, pages)
 
 

@@ -2,9 +2,10 @@
 
 Every page is drawn once (pdf.Drawer: its content and the codes of its letters are the same
 in its document's file and in pack.pdf), and pack.pdf holds every page once more: about half
-the writing. Where it is safe, the pages are drawn half in this process and half in a forked
-child at once, each side then holds every drawing (passes.halves), and pack.pdf is written
-there with the documents' files that even the two halves out, the others here.
+the writing. Where it is safe, the pages are drawn half in this process and half in a child
+at once (the passes' child, going on: forks.paired; else one forked now), each side then
+holds every drawing (forks.halves), and pack.pdf is written there with the documents' files
+that even the two halves out, the others here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import itertools
 from collections.abc import Callable
 from functools import partial
 
-from bunco_print.printing import passes
+from bunco_print.printing import forks
 from bunco_print.printing.backgrounds import Backgrounds
 from bunco_print.printing.pdf import QR, Drawer, Drawing, Meta, PageSpec, assemble
 
@@ -111,7 +112,7 @@ def written(
     if forked:  # the first half of the drawing done here, the rest there
         work = list(itertools.accumulate(_drawing_work(pages)))
         middle = bisect.bisect(work, work[-1] / 2) if work else 0
-        mine, (theirs, pdf) = passes.halves(
+        mine, (theirs, pdf) = forks.halves(
             partial(drawn, range(middle)),
             partial(drawn, range(middle, len(pages))),
             lambda a, b: documents(here, a | b),

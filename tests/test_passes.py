@@ -193,3 +193,14 @@ def test_a_pack_process_lays_out_in_its_early_worker_and_leaves_nothing_running(
         files[run] = {path.name: path.read_bytes() for path in out.glob("*.pdf")}
     assert len(files["early"]) >= 6
     assert files["early"] == files["cached"] == files["alone"]
+
+
+def test_a_pack_command_that_stops_early_stops_its_worker_too(tmp_path, capsys):
+    """`bunco-print pack --players 3` fails before its pack is laid out: the worker it forked
+    as it started is stopped as the command returns, not left till its process ends."""
+    from bunco_print.cli import code
+
+    out = tmp_path / "pack"
+    assert code(["pack", "--players", "3", "--out", str(out)], early=True) == 2
+    assert forks._early is None and not out.exists()
+    assert "error:" in capsys.readouterr().err

@@ -57,7 +57,7 @@ def _flushed(status: int) -> int:
 def code(args: list[str], early: bool = False) -> int:
     """Run the command line on `args`; the exit code. `early` (a process of its own): a
     `pack` starts loading WeasyPrint in a worker while Typer and the commands load here."""
-    passes = None
+    forks = None
     try:
         if early and args[:1] == ["pack"] and not {"--help", "-h"} & set(args):
             from bunco_print.printing import forks
@@ -82,7 +82,7 @@ def code(args: list[str], early: bool = False) -> int:
         _line(INTERRUPTED)
         return 130
     finally:
-        if passes is not None:  # its worker stopped, if it was not needed
+        if forks is not None:  # its worker stopped, if it was not needed
             forks.dismiss_early()
 
 

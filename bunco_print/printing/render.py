@@ -224,7 +224,7 @@ def prepare(html: str, base: Path | None = None) -> None:
     out in another, now and then)."""
     found = _STYLE.search(html)
     if found is not None:
-        _stylesheet(variables.fixed(found[1], html[found.end() :]), _base_url(base))
+        _page_sheet(found[1], html[found.end() :], _base_url(base))
 
 
 def _base_url(base: Path | None) -> str:
@@ -240,7 +240,7 @@ def layout(html: str, base: Path | None = None):
     found, sheets = _STYLE.search(html), []
     if found is not None:
         html = html[: found.start()] + html[found.end() :]
-        sheets.append(_stylesheet(variables.fixed(found[1], html[found.start() :]), base_url))
+        sheets.append(_page_sheet(found[1], html[found.start() :], base_url))
     page_class = _page_class()
     with hooks.given_tree(parsed(html)):
         page = page_class(string=html, base_url=base_url, url_fetcher=_url_fetcher())
@@ -293,6 +293,12 @@ def _agent(html: str):
 @lru_cache(maxsize=8)
 def _agent_sheet(shipped: str, uses: user_agent.Uses):
     return weasyprint().CSS(string=user_agent.trimmed(shipped, uses), counter_style={})
+
+
+def _page_sheet(css: str, rest: str, base_url: str):
+    """The page's <style> parsed, the theme's variables that cannot vary written in
+    (variables.py; `rest`: the rest of the page, whose style attributes may set some)."""
+    return _stylesheet(variables.fixed(css, rest), base_url)
 
 
 @lru_cache(maxsize=16)

@@ -226,24 +226,16 @@ def to_unicode(used: dict[int, str]) -> bytes:
 FACE = pikepdf.Name("/BPFace")
 
 
-def embed(
-    pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str], program: bool = True
-) -> pikepdf.Object:
+def embed(pdf: pikepdf.Pdf, font: FontInfo, used: dict[int, str]) -> pikepdf.Object:
     """A Type0 font in `pdf` for CIDs `used` (CID = original glyph id -> the text it shows),
-    noted with its file (FACE: pdf/faces.py shares it); its program a subset of its own, or
-    (not `program`: a template's, whose every file cuts the face anew) none."""
-    gids = frozenset(used)
-    if program:
-        data = subset_font(font.path, gids)
-        name = pikepdf.Name("/" + tag(data) + "+" + font.name)
-    else:
-        data, name = None, pikepdf.Name("/" + font.name)
-    described = descriptor(pdf, font, data, name, 4)
+    noted with its file (FACE: pdf/faces.py shares it). A template's font, it carries no
+    program: every file cuts the face anew from its file."""
+    described = descriptor(pdf, font, None, pikepdf.Name("/" + font.name), 4)
     described[FACE] = pikepdf.String(str(font.path))
     base_font = described.FontName
     scale = 1000 / font.upm
     widths = pikepdf.Array(
-        [e for g in sorted(gids) for e in (g, [_real(font.advances[g] * scale)])]
+        [e for g in sorted(used) for e in (g, [_real(font.advances[g] * scale)])]
     )
     cid_font = pikepdf.Dictionary(
         Type=pikepdf.Name.Font,

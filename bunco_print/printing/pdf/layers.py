@@ -187,7 +187,7 @@ def _draw(
         page.contents_add(doc.make_stream(content), prepend=True)
         drawn.append(page)
     fonts = {
-        Name("/" + name.decode()): embed(doc, font_info(path), used, program=False)
+        Name("/" + name.decode()): embed(doc, font_info(path), used)
         for path, (name, used) in resources.fonts.items()
     }
     xobjects = {Name("/" + name.decode()): form for name, _, _, form, _ in forms.values()}
